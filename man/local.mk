@@ -1,0 +1,1 @@
+# man build fragment (included by the top Makefile.am; paths are relative to the top)

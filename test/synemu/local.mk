@@ -1,0 +1,1 @@
+# test/synemu build fragment (included by the top Makefile.am; paths are relative to the top)

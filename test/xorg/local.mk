@@ -1,0 +1,1 @@
+# test/xorg build fragment (included by the top Makefile.am; paths are relative to the top)
