@@ -1,0 +1,1 @@
+# kernel test helpers build fragment (paths relative to the top)

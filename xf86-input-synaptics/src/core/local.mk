@@ -1,0 +1,1 @@
+# X-free touchpad core build fragment (paths relative to the top)
