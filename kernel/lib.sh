@@ -1,0 +1,159 @@
+# kernel/lib.sh: helpers shared by build.sh, check-series and dkms-prepare.
+# Source it; it defines functions only (plus a few variables with defaults).
+#
+# The pristine sources come from Debian's linux-source-6.1 tarball. We only
+# ever need a handful of directories from it, so they are extracted once into
+# a cache directory (xz dominates: ~10 s) and reused read-only from there.
+
+SYNMT_LINUX_TARBALL=${SYNMT_LINUX_TARBALL:-/usr/src/linux-source-6.1.tar.xz}
+
+# Paths (relative to the tarball's top directory) that we extract. The patch
+# series may only touch files below these.
+SYNMT_SOURCE_PATHS=(
+	'drivers/input/mouse/*'
+	'drivers/input/serio/userio.c'
+	'include/uapi/linux/userio.h'
+	'scripts/checkpatch.pl'
+	'scripts/spelling.txt'
+	'scripts/const_structs.checkpatch'
+	'Documentation/input/*'
+	'Makefile'
+)
+
+kmsg() { printf 'kernel: %s\n' "$*" >&2; }
+kdie() { printf 'kernel: error: %s\n' "$*" >&2; exit 1; }
+
+# synmt_detect_kver: print the kernel release to build for.
+# KVER=... overrides; otherwise the newest /boot/vmlinuz-<ver> for which
+# /usr/src/linux-headers-<ver> exists.
+synmt_detect_kver() {
+	local f ver found=()
+	if [ -n "${KVER:-}" ]; then
+		[ -f "/usr/src/linux-headers-$KVER/Makefile" ] ||
+			kdie "KVER=$KVER: /usr/src/linux-headers-$KVER/Makefile not found (install linux-headers-$KVER)"
+		printf '%s\n' "$KVER"
+		return 0
+	fi
+	for f in /boot/vmlinuz-*; do
+		[ -e "$f" ] || continue
+		ver=${f#/boot/vmlinuz-}
+		[ -f "/usr/src/linux-headers-$ver/Makefile" ] && found+=("$ver")
+	done
+	[ ${#found[@]} -gt 0 ] ||
+		kdie "no installed kernel with headers: need /boot/vmlinuz-<ver> and /usr/src/linux-headers-<ver> (apt-get install linux-image-amd64 linux-headers-amd64, or set KVER=)"
+	printf '%s\n' "${found[@]}" | sort -V | tail -n 1
+}
+
+# synmt_tarball_id: a string that changes when the tarball is replaced.
+synmt_tarball_id() {
+	stat -L -c '%s %Y' "$SYNMT_LINUX_TARBALL"
+}
+
+# synmt_extract CACHE_DIR: make sure CACHE_DIR/linux-source-6.1 holds the
+# pristine extract of the current tarball; print its path.
+synmt_extract() {
+	local cache=$1 dst tmp id
+	dst=$cache/linux-source-6.1
+	[ -r "$SYNMT_LINUX_TARBALL" ] ||
+		kdie "$SYNMT_LINUX_TARBALL not readable (apt-get install linux-source-6.1, or set SYNMT_LINUX_TARBALL=)"
+	id=$(synmt_tarball_id)
+	if [ -f "$dst/.synmt-extracted" ] && [ "$(cat "$dst/.synmt-extracted")" = "$id" ]; then
+		printf '%s\n' "$dst"
+		return 0
+	fi
+	kmsg "extracting the sources we need from $SYNMT_LINUX_TARBALL into $dst"
+	mkdir -p "$cache" || kdie "cannot create $cache"
+	tmp=$(mktemp -d "$cache/.linux-source-6.1.XXXXXX") || kdie "cannot create a temporary directory in $cache"
+	local pats=() p
+	for p in "${SYNMT_SOURCE_PATHS[@]}"; do
+		pats+=("linux-source-6.1/$p")
+	done
+	if ! tar -xJf "$SYNMT_LINUX_TARBALL" -C "$tmp" --strip-components=1 \
+		--wildcards "${pats[@]}"; then
+		rm -rf "$tmp"
+		kdie "extracting $SYNMT_LINUX_TARBALL failed"
+	fi
+	[ -f "$tmp/drivers/input/mouse/synaptics.c" ] || {
+		rm -rf "$tmp"
+		kdie "$SYNMT_LINUX_TARBALL has no drivers/input/mouse/synaptics.c"
+	}
+	# Pristine copy: read-only so that nobody patches it in place by accident.
+	chmod -R a-w "$tmp"/* 2>/dev/null || true
+	printf '%s\n' "$id" >"$tmp/.synmt-extracted"
+	if [ -d "$dst" ]; then
+		chmod -R u+w "$dst" 2>/dev/null || true
+		rm -rf "$dst"
+	fi
+	mv "$tmp" "$dst" || kdie "cannot move the extract into $dst"
+	printf '%s\n' "$dst"
+}
+
+# synmt_series_list PATCHDIR: print the patch file names in series order.
+# Blank lines and '#' comments in the series file are ignored.
+synmt_series_list() {
+	local dir=$1 line
+	[ -f "$dir/series" ] || return 0
+	while IFS= read -r line || [ -n "$line" ]; do
+		line=${line%%#*}
+		line=$(printf '%s' "$line" | tr -d '[:space:]')
+		[ -n "$line" ] || continue
+		[ -f "$dir/$line" ] || kdie "series lists $line but $dir/$line does not exist"
+		printf '%s\n' "$line"
+	done <"$dir/series"
+}
+
+# synmt_stage PRISTINE DST: fresh writable copy of the pristine tree in DST.
+synmt_stage() {
+	local src=$1 dst=$2
+	if [ -d "$dst" ]; then
+		chmod -R u+w "$dst" 2>/dev/null || true
+		rm -rf "$dst"
+	fi
+	mkdir -p "$dst" || kdie "cannot create $dst"
+	cp -R "$src"/. "$dst"/ || kdie "cannot copy $src to $dst"
+	chmod -R u+w "$dst"
+	rm -f "$dst/.synmt-extracted"
+}
+
+# synmt_apply_patch TREE PATCH: apply one patch with patch -p1.
+synmt_apply_patch() {
+	local tree=$1 p=$2 out
+	if ! out=$(patch -p1 -d "$tree" --forward --batch --no-backup-if-mismatch -i "$p" 2>&1); then
+		printf '%s\n' "$out" >&2
+		return 1
+	fi
+}
+
+# synmt_copy_if_changed SRC DST: copy SRC to DST unless DST has the same content.
+synmt_copy_if_changed() {
+	cmp -s "$1" "$2" || cp "$1" "$2" || kdie "cannot copy $1 to $2"
+}
+
+# synmt_prepare_moddirs TREE KBUILDDIR OUT: (re)fill OUT/psmouse and
+# OUT/userio, the M= directories, from the (patched) TREE. Only files whose
+# content changed are rewritten, so kbuild recompiles only what changed.
+synmt_prepare_moddirs() {
+	local tree=$1 kb=$2 out=$3 f
+	mkdir -p "$out/psmouse" "$out/userio" || kdie "cannot create $out/psmouse"
+	for f in "$tree"/drivers/input/mouse/*.[ch]; do
+		synmt_copy_if_changed "$f" "$out/psmouse/${f##*/}"
+	done
+	synmt_copy_if_changed "$kb/psmouse.Kbuild" "$out/psmouse/Kbuild"
+	synmt_copy_if_changed "$tree/drivers/input/serio/userio.c" "$out/userio/userio.c"
+	synmt_copy_if_changed "$kb/userio.Kbuild" "$out/userio/Kbuild"
+}
+
+# synmt_make KVER MODDIR JOBS LOG [MAKEARGS...]: build the modules in MODDIR.
+synmt_make() {
+	local kver=$1 dir=$2 jobs=$3 log=$4
+	shift 4
+	if ! nice make -C "/usr/src/linux-headers-$kver" M="$dir" -j"$jobs" "$@" modules >"$log" 2>&1; then
+		tail -n 40 "$log" >&2
+		return 1
+	fi
+	# Compiler warnings are failures of ours: show them.
+	if grep -q 'warning:' "$log"; then
+		grep -B2 -A3 'warning:' "$log" | grep -v 'Skipping BTF generation' >&2 || true
+	fi
+	return 0
+}
