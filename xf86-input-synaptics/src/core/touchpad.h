@@ -19,6 +19,7 @@
 
 #include <stdarg.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #define TP_MAX_SLOTS 10
@@ -144,6 +145,16 @@ enum tp_log_level { TP_LOG_ERROR, TP_LOG_INFO, TP_LOG_DEBUG };
  * Scroll amounts are in "scroll units": 1.0 is one legacy button click
  * (button 4/5/6/7), so the X glue posts them on valuators whose increment is 1.
  * vert > 0 scrolls down (button 5), horiz > 0 scrolls right (button 7).
+ *
+ * Motion: dx_unaccel/dy_unaccel are device units of the x axis (y is scaled
+ * by HorizResolution/VertResolution so both axes move alike per mm).  dx/dy
+ * are those deltas times 1.9's speed curve (MinSpeed..MaxSpeed, AccelFactor)
+ * and the pressure factor: the glue posts them as they are, with the X
+ * server's own acceleration left flat.
+ *
+ * Buttons: the core reference-counts them, so every press is followed by
+ * exactly one release (tp_core_reset() releases whatever is still down).
+ * Logging: state-machine transitions at TP_LOG_DEBUG.
  */
 struct tp_output {
 	void (*motion)(void *user, double dx, double dy, double dx_unaccel, double dy_unaccel);
@@ -152,6 +163,48 @@ struct tp_output {
 	void (*gesture)(void *user, const struct tp_gesture_event *ev);
 	void (*log)(void *user, enum tp_log_level level, const char *fmt, va_list args);
 };
+
+/*
+ * Parameter table: one entry per value of struct tp_params, in the order of
+ * 1.9's properties.  It lets the X glue parse options, build and validate the
+ * "Synaptics ..." properties and lets synclient map its names, without a
+ * hand-written switch per parameter.
+ *
+ * Multi-value options (SoftButtonAreas, SecondarySoftButtonAreas) have one
+ * entry per element, with option_index 0..7 and the same option name.
+ * min/max is the range tp_params_validate() accepts for the single value;
+ * relations between values (left <= right, ...) are checked there as well.
+ */
+enum tp_param_type { TP_PARAM_BOOL, TP_PARAM_INT, TP_PARAM_DOUBLE };
+
+#define TP_PARAM_READONLY	(1u << 0)	/* property is read-only (resolution) */
+
+#define TP_MAX_BUTTON		32	/* highest X button a tap or click may send */
+
+struct tp_param_desc {
+	const char *option;	/* xorg.conf option name */
+	int option_index;	/* element of a multi-value option, else 0 */
+	const char *synclient;	/* synclient parameter name, NULL if none */
+	const char *property;	/* X property name, NULL if none */
+	int prop_index;		/* element in that property */
+	int prop_format;	/* 8 or 32; TP_PARAM_DOUBLE is the FLOAT atom, format 32 */
+	enum tp_param_type type;
+	size_t offset;		/* offsetof(struct tp_params, field) */
+	double min, max;	/* accepted range of the value */
+	char percent;		/* option accepts "N%": of 'x' range, 'y' range, 'd' diagonal; 0 no */
+	unsigned int flags;	/* TP_PARAM_* */
+};
+
+/* The table and its length (never NULL). */
+const struct tp_param_desc *tp_params_table(size_t *count);
+
+/* Look up an option or synclient name, case-insensitive; NULL if unknown.
+ * For a multi-value option this is its element 0. */
+const struct tp_param_desc *tp_param_find(const char *name);
+
+/* Read or write one value as a double (bools are 0/1, ints are rounded). */
+double tp_param_get(const struct tp_params *params, const struct tp_param_desc *desc);
+void tp_param_set(struct tp_params *params, const struct tp_param_desc *desc, double value);
 
 struct tp_core;
 

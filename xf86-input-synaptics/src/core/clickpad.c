@@ -1,0 +1,184 @@
+/*
+ * clickpad.c - clickpads (INPUT_PROP_BUTTONPAD): soft-button areas,
+ * click-finger counting, the resting thumb of a click-drag.
+ *
+ * The button of a click is decided once, at press time, from where the
+ * fingers are, and held until the pad is released: a finger inside a soft
+ * button area gives that area's button; otherwise the number of fingers
+ * close together picks ClickFinger1..3.
+ */
+#include <stdlib.h>
+
+#include "core-private.h"
+
+/* After a click the finger rocks; 1.9 ignores motion for this long. */
+#define CLICK_MOTION_SUPPRESS_MS	100
+/* Two fingers count together for click-finger when this close (libinput's numbers). */
+#define CLICKFINGER_MAX_DX_MM		40.0
+#define CLICKFINGER_MAX_DY_MM		30.0
+/* Without resolution: 1.9's 30 % of the pad. */
+#define CLICKFINGER_MAX_FRACTION	0.30
+
+int tp_softbutton_at(const struct tp_core *core, int x, int y)
+{
+	const struct tp_params *p = &core->p;
+	int rows = p->has_secondary_softbuttons ? 2 : 1;
+
+	if (!p->clickpad)
+		return 0;
+	for (int row = 0; row < rows; row++) {
+		if (tp_area_contains(&p->softbutton_areas[row][0], x, y))
+			return 3;
+		if (tp_area_contains(&p->softbutton_areas[row][4], x, y))
+			return 2;
+	}
+	return 0;
+}
+
+/* A touch that began in a soft-button area moves the pointer once it leaves the area. */
+void tp_clickpad_update_touches(struct tp_core *core)
+{
+	for (int i = 0; i < core->ntouches; i++) {
+		struct tp_touch *t = &core->touches[i];
+
+		if (t->in_button_area && (!core->p.clickpad || !tp_softbutton_at(core, t->x, t->y)))
+			t->in_button_area = false;
+	}
+}
+
+static bool close_together(const struct tp_core *core, int x1, int y1, int x2, int y2)
+{
+	double maxdx, maxdy;
+
+	if (core->dev.x.res > 0 && core->dev.y.res > 0) {
+		maxdx = CLICKFINGER_MAX_DX_MM * core->dev.x.res;
+		maxdy = CLICKFINGER_MAX_DY_MM * core->dev.y.res;
+	} else {
+		maxdx = CLICKFINGER_MAX_FRACTION * (core->dev.x.max - core->dev.x.min);
+		maxdy = CLICKFINGER_MAX_FRACTION * (core->dev.y.max - core->dev.y.min);
+	}
+	return abs(x1 - x2) <= maxdx && abs(y1 - y2) <= maxdy;
+}
+
+int tp_clickfinger_count(const struct tp_core *core)
+{
+	const struct tp_frame *f = &core->frame;
+	int idx[TP_MAX_SLOTS];
+	int n = 0, together = 0;
+
+	if (!core->touching)
+		return 0;
+
+	if (!core->mt) {
+		/* Semi-MT: the two slots are the corners of the bounding box. */
+		if (core->dev.semi_mt && core->fingers >= 2 && f->slots[0].active &&
+		    f->slots[1].active &&
+		    !close_together(core, f->slots[0].x, f->slots[0].y, f->slots[1].x, f->slots[1].y))
+			return 1;
+		return core->fingers;
+	}
+
+	/* Fingers resting in a button area or outside the Area are not clicking fingers. */
+	for (int i = 0; i < core->ntouches; i++) {
+		const struct tp_touch *t = &core->touches[i];
+
+		if (t->down && !t->ignored && !t->in_button_area)
+			idx[n++] = i;
+	}
+	for (int i = 0; i < n; i++) {
+		const struct tp_touch *a = &core->touches[idx[i]];
+
+		for (int j = 0; j < n; j++) {
+			const struct tp_touch *b = &core->touches[idx[j]];
+
+			if (i != j && close_together(core, a->x, a->y, b->x, b->y)) {
+				together++;
+				break;
+			}
+		}
+	}
+	if (together == 0)
+		return n > 0 ? 1 : 0;
+	/* More fingers than slots (TRIPLETAP on a 2-slot pad): trust BTN_TOOL_*. */
+	if (together == n && n == core->ntouches && core->fingers > n)
+		return core->fingers;
+	return together;
+}
+
+void tp_clickpad_press(struct tp_core *core)
+{
+	struct tp_clickpad *c = &core->clickpad;
+	int button = 0, area_touch = -1, lowest = -1, eligible = 0;
+
+	for (int i = 0; i < core->ntouches; i++) {
+		struct tp_touch *t = &core->touches[i];
+		int sb;
+
+		if (!t->down || t->ignored)
+			continue;
+		sb = tp_softbutton_at(core, t->x, t->y);
+		if (sb && !button) {
+			button = sb;
+			area_touch = i;
+		}
+		if (!t->in_button_area) {
+			eligible++;
+			if (lowest < 0 || t->y > core->touches[lowest].y)
+				lowest = i;
+		}
+	}
+
+	if (!button) {
+		int n = tp_clickfinger_count(core);
+
+		if (n > 3)
+			n = 3;
+		button = n >= 1 ? core->p.click_finger[n - 1] : 0;
+		if (button <= 0)
+			button = 1;
+	}
+
+	/* The finger that presses the pad does not drive the pointer during the drag. */
+	if (area_touch >= 0 && !core->touches[area_touch].in_button_area)
+		eligible--;	/* the pressing finger itself */
+	if (core->mt) {
+		if (area_touch >= 0 && eligible >= 1)
+			core->touches[area_touch].thumb = true;
+		else if (area_touch < 0 && eligible >= 2)
+			core->touches[lowest].thumb = true;
+	}
+
+	c->button = button;
+	c->pressed = true;
+	c->press_time = core->now;
+	tp_log(core, TP_LOG_DEBUG, "clickpad: press -> button %d", button);
+	tp_button_press(core, button);
+}
+
+void tp_clickpad_release(struct tp_core *core)
+{
+	struct tp_clickpad *c = &core->clickpad;
+
+	if (!c->pressed)
+		return;
+	tp_log(core, TP_LOG_DEBUG, "clickpad: release button %d", c->button);
+	tp_button_release(core, c->button);
+	c->button = 0;
+	c->pressed = false;
+	for (int i = 0; i < core->ntouches; i++)
+		core->touches[i].thumb = false;
+}
+
+bool tp_clickpad_suppresses_motion(const struct tp_core *core)
+{
+	const struct tp_clickpad *c = &core->clickpad;
+
+	return c->press_time && core->now >= c->press_time &&
+	       core->now - c->press_time < ms2us(CLICK_MOTION_SUPPRESS_MS);
+}
+
+void tp_clickpad_reset(struct tp_core *core)
+{
+	tp_clickpad_release(core);
+	core->clickpad.press_time = 0;
+}

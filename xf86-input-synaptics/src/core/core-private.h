@@ -1,0 +1,202 @@
+/*
+ * core-private.h - state shared by the files of the touchpad core.
+ *
+ * Each concern owns a sub-struct of struct tp_core and only its own file
+ * writes it: core.c (touch tracking, finger count), motion.c, buttons.c,
+ * clickpad.c, tap.c, scroll.c.
+ */
+#ifndef SYNMT_CORE_PRIVATE_H
+#define SYNMT_CORE_PRIVATE_H
+
+#include "touchpad.h"
+
+#define ms2us(ms) ((uint64_t)(ms) * 1000u)
+
+#define TP_ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
+/* One tracked touch.  Single-touch and semi-MT devices use touches[0] only. */
+struct tp_touch {
+	bool down;		/* present and above FingerHigh (until below FingerLow) */
+	bool began, ended;	/* this frame */
+	int x, y;
+	int pressure;
+	int major;
+	int start_x, start_y;	/* where the touch began (re-based on semi-MT count changes) */
+	uint64_t start_time;
+	bool ignored;		/* began outside the Area: ignored until lifted */
+	bool in_button_area;	/* began inside a soft-button area and has not left it */
+	bool thumb;		/* rests on a clickpad that is held down: not a pointer finger */
+};
+
+/* Tap state machine (tap.c). */
+enum tp_tap_state {
+	TAP_STATE_IDLE,
+	TAP_STATE_TOUCH,
+	TAP_STATE_TAPPED,
+	TAP_STATE_CLICK,
+	TAP_STATE_TOUCH_2,
+	TAP_STATE_DRAGGING,
+	TAP_STATE_DRAG_LOCKED,
+	TAP_STATE_DRAG_LOCKED_TOUCH,
+	TAP_STATE_DEAD,
+};
+
+struct tp_tap {
+	enum tp_tap_state state;
+	uint64_t deadline;	/* 0 if no timer */
+	int max_fingers;	/* most fingers seen in this touch sequence */
+	int start_x, start_y;	/* first finger of the sequence (corner taps) */
+	int button;		/* button of the pending or held tap, 0 none */
+	int held;		/* button the machine holds down, 0 none */
+	int prev_fingers;
+};
+
+/* Pointer motion (motion.c). */
+#define TP_MOTION_HISTORY 4
+struct tp_motion {
+	bool valid;		/* center/last are meaningful */
+	int touch;		/* index of the touch that drives the pointer */
+	double cx, cy;		/* hysteresis centre */
+	uint64_t last_time;
+	struct { double d; uint64_t dt; } hist[TP_MOTION_HISTORY];
+	int nhist;
+};
+
+/* Physical buttons, middle emulation, scroll buttons (buttons.c). */
+enum tp_mid_state {
+	MID_STATE_IDLE,
+	MID_STATE_LEFT_WAIT,
+	MID_STATE_RIGHT_WAIT,
+	MID_STATE_MIDDLE,
+	MID_STATE_PASS,
+};
+
+struct tp_buttons {
+	unsigned int hw;		/* hardware bits of the last frame */
+	enum tp_mid_state mid_state;
+	uint64_t mid_deadline;
+	int left_button;		/* X button posted for the physical left (clickfinger), 0 none */
+	bool right_posted, middle_posted;
+	unsigned int repeat_bits;	/* held scroll buttons that auto-repeat */
+	uint64_t repeat_deadline;
+	unsigned int held_bits;		/* hw bits whose logical button is held (non-scroll mode) */
+};
+
+/* Clickpad (clickpad.c). */
+struct tp_clickpad {
+	int button;		/* X button held for the current click, 0 none */
+	uint64_t press_time;	/* motion is suppressed shortly after it */
+	bool pressed;
+};
+
+/* Scrolling (scroll.c). */
+enum tp_scroll_method {
+	SCROLL_NONE,
+	SCROLL_EDGE_VERT,
+	SCROLL_EDGE_HORIZ,
+	SCROLL_TWOFINGER,
+	SCROLL_CIRCULAR,
+};
+
+#define TP_SCROLL_HISTORY 8
+struct tp_scroll {
+	enum tp_scroll_method method;
+	bool edge_candidate_vert;	/* chosen at touch-down */
+	bool edge_candidate_horiz;
+	bool circ_candidate;
+	bool valid;
+	double last_x, last_y;		/* position the last delta was taken from */
+	uint64_t last_time;
+	int t1, t2;			/* touches the position comes from (-1 single) */
+	double last_angle;
+	struct { uint64_t time, dt; double v, h; } hist[TP_SCROLL_HISTORY];
+	int nhist, hpos;
+	/* coasting */
+	double coast_v, coast_h;	/* scroll units per second */
+	bool coast_corner;		/* corner coasting: no friction, finger on */
+	uint64_t coast_deadline;
+	uint64_t coast_last;
+};
+
+struct tp_core {
+	struct tp_device dev;
+	struct tp_params p;
+	struct tp_output out;
+	void *user;
+
+	uint64_t now;
+	bool mt;			/* real per-slot positions (not semi-MT, slots > 0) */
+	int ntouches;			/* entries of touches[] in use */
+	struct tp_touch touches[TP_MAX_SLOTS];
+
+	bool touching;			/* some finger detected on the pad */
+	int fingers;			/* finger count (BTN_TOOL_* and slots, emulation) */
+	int gesture_fingers;		/* fingers minus ignored/resting/thumb touches */
+	int prev_fingers, prev_gesture_fingers;
+	bool fingers_changed;		/* gesture_fingers changed this frame */
+	bool palm;			/* palm seen: blocked until every finger is lifted */
+	int pointer;			/* touch that drives the pointer, -1 none */
+	bool pointer_changed;		/* a different touch (or none) since the last frame */
+	bool button_went_down;		/* a physical button was pressed this frame */
+	struct tp_frame frame;		/* the last frame */
+	int pressure, width;		/* of the frame */
+	double diag;			/* of the x/y axis ranges, device units */
+	double units_per_mm;		/* x axis; 0 if resolution unknown */
+
+	unsigned char button_count[TP_MAX_BUTTON + 1];
+
+	struct tp_tap tap;
+	struct tp_motion motion;
+	struct tp_buttons buttons;
+	struct tp_clickpad clickpad;
+	struct tp_scroll scroll;
+};
+
+/* core.c */
+void tp_log(struct tp_core *core, enum tp_log_level level, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+void tp_button_press(struct tp_core *core, int button);
+void tp_button_release(struct tp_core *core, int button);
+void tp_button_click(struct tp_core *core, int button);
+/* The touch that drives the pointer, -1 if none. */
+int tp_pointer_touch(const struct tp_core *core);
+/* Distance limit in device units for "mm", falling back to a fraction of the diagonal. */
+double tp_mm_to_units(const struct tp_core *core, double mm, double diag_fraction);
+void tp_edge_zone(const struct tp_core *core, int x, int y, bool *left, bool *right,
+		  bool *top, bool *bottom);
+
+/* params.c */
+bool tp_area_contains(const int area[4], int x, int y);
+bool tp_area_is_set(const int area[4]);
+
+/* motion.c */
+void tp_motion_frame(struct tp_core *core, bool suppress);
+void tp_motion_reset(struct tp_core *core);
+
+/* buttons.c */
+void tp_buttons_frame(struct tp_core *core, unsigned int hw);
+void tp_buttons_timeout(struct tp_core *core, uint64_t now);
+void tp_buttons_reset(struct tp_core *core);
+uint64_t tp_buttons_next_timeout(const struct tp_core *core);
+
+/* clickpad.c */
+void tp_clickpad_press(struct tp_core *core);
+void tp_clickpad_release(struct tp_core *core);
+int tp_clickfinger_count(const struct tp_core *core);
+bool tp_clickpad_suppresses_motion(const struct tp_core *core);
+void tp_clickpad_update_touches(struct tp_core *core);
+int tp_softbutton_at(const struct tp_core *core, int x, int y);
+void tp_clickpad_reset(struct tp_core *core);
+
+/* tap.c */
+void tp_tap_frame(struct tp_core *core, bool button_pressed);
+void tp_tap_timeout(struct tp_core *core, uint64_t now);
+void tp_tap_reset(struct tp_core *core);
+const char *tp_tap_state_name(enum tp_tap_state state);
+
+/* scroll.c */
+bool tp_scroll_frame(struct tp_core *core);
+void tp_scroll_timeout(struct tp_core *core, uint64_t now);
+void tp_scroll_reset(struct tp_core *core);
+
+#endif /* SYNMT_CORE_PRIVATE_H */

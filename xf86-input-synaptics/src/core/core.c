@@ -1,0 +1,428 @@
+/*
+ * core.c - frame dispatch, touch tracking, finger counting, timers.
+ *
+ * Per frame: expire overdue timers, update the touches (pressure hysteresis,
+ * Area, soft-button resting), count fingers (BTN_TOOL_* and slots, two-finger
+ * emulation, palm), then run the concerns in a fixed order: physical buttons
+ * (a click decides its button from the touches), tapping, scrolling, and
+ * pointer motion last (it is suppressed when scrolling consumed the frame).
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core-private.h"
+
+void tp_log(struct tp_core *core, enum tp_log_level level, const char *fmt, ...)
+{
+	va_list args;
+
+	if (!core->out.log)
+		return;
+	va_start(args, fmt);
+	core->out.log(core->user, level, fmt, args);
+	va_end(args);
+}
+
+/*
+ * Logical buttons are reference counted: a tap and a physical click may both
+ * hold button 1, and X must see one press and one release.
+ */
+void tp_button_press(struct tp_core *core, int button)
+{
+	if (button <= 0 || button > TP_MAX_BUTTON)
+		return;
+	if (core->button_count[button]++ == 0 && core->out.button)
+		core->out.button(core->user, button, true);
+}
+
+void tp_button_release(struct tp_core *core, int button)
+{
+	if (button <= 0 || button > TP_MAX_BUTTON || core->button_count[button] == 0)
+		return;
+	if (--core->button_count[button] == 0 && core->out.button)
+		core->out.button(core->user, button, false);
+}
+
+void tp_button_click(struct tp_core *core, int button)
+{
+	tp_button_press(core, button);
+	tp_button_release(core, button);
+}
+
+double tp_mm_to_units(const struct tp_core *core, double mm, double diag_fraction)
+{
+	if (core->units_per_mm > 0)
+		return mm * core->units_per_mm;
+	return core->diag * diag_fraction;
+}
+
+void tp_edge_zone(const struct tp_core *core, int x, int y, bool *left, bool *right,
+		  bool *top, bool *bottom)
+{
+	*left = x < core->p.left_edge;
+	*right = x > core->p.right_edge;
+	*top = y < core->p.top_edge;
+	*bottom = y > core->p.bottom_edge;
+}
+
+int tp_pointer_touch(const struct tp_core *core)
+{
+	return core->pointer;
+}
+
+static bool area_ignores(const struct tp_core *core, int x, int y)
+{
+	const struct tp_params *p = &core->p;
+
+	if (p->area_left_edge && x < p->area_left_edge)
+		return true;
+	if (p->area_right_edge && x > p->area_right_edge)
+		return true;
+	if (p->area_top_edge && y < p->area_top_edge)
+		return true;
+	if (p->area_bottom_edge && y > p->area_bottom_edge)
+		return true;
+	return false;
+}
+
+static void touch_begin(struct tp_core *core, struct tp_touch *t)
+{
+	t->began = true;
+	t->start_x = t->x;
+	t->start_y = t->y;
+	t->start_time = core->now;
+	t->ignored = area_ignores(core, t->x, t->y);
+	t->in_button_area = core->p.clickpad && tp_softbutton_at(core, t->x, t->y) != 0;
+	t->thumb = false;
+}
+
+static void touch_end(struct tp_touch *t)
+{
+	t->ended = true;
+	t->down = false;
+	t->thumb = false;
+	t->in_button_area = false;
+}
+
+/* FingerHigh starts a touch, FingerLow ends it. */
+static bool pressure_down(const struct tp_core *core, bool was_down, int pressure)
+{
+	if (was_down)
+		return pressure >= core->p.finger_low;
+	return pressure > core->p.finger_high;
+}
+
+static void update_mt_touches(struct tp_core *core, const struct tp_frame *f, bool pad_down)
+{
+	int n = core->dev.num_slots;
+
+	if (n > TP_MAX_SLOTS)
+		n = TP_MAX_SLOTS;
+	core->ntouches = n;
+	for (int i = 0; i < n; i++) {
+		const struct tp_contact *c = &f->slots[i];
+		const struct tp_contact *old = &core->frame.slots[i];
+		struct tp_touch *t = &core->touches[i];
+		bool was = t->down;
+		bool down;
+
+		if (!c->active)
+			down = false;
+		else if (c->pressure >= 0)
+			down = pressure_down(core, was, c->pressure);
+		else
+			down = pad_down;
+
+		/* A new tracking id in the same slot is a new touch. */
+		if (was && down && old->active && old->tracking_id != c->tracking_id) {
+			touch_end(t);
+			was = false;
+		}
+		t->x = c->x;
+		t->y = c->y;
+		t->pressure = c->pressure >= 0 ? c->pressure : f->pressure;
+		t->major = c->major;
+		if (down && !was) {
+			t->down = true;
+			touch_begin(core, t);
+		} else if (!down && was) {
+			touch_end(t);
+		}
+	}
+}
+
+static void update_st_touch(struct tp_core *core, const struct tp_frame *f, bool pad_down)
+{
+	struct tp_touch *t = &core->touches[0];
+	bool was = t->down;
+
+	core->ntouches = 1;
+	t->x = f->x;
+	t->y = f->y;
+	t->pressure = f->pressure;
+	t->major = -1;
+	if (pad_down && !was) {
+		t->down = true;
+		touch_begin(core, t);
+	} else if (!pad_down && was) {
+		touch_end(t);
+	}
+}
+
+static bool touch_eligible(const struct tp_touch *t)
+{
+	return t->down && !t->ignored && !t->thumb && !t->in_button_area;
+}
+
+/* Keep the pointer on the same touch as long as it is usable; else the oldest usable one. */
+static void choose_pointer(struct tp_core *core)
+{
+	int old = core->pointer;
+	int best = -1;
+
+	if (old >= 0 && old < core->ntouches && touch_eligible(&core->touches[old]) &&
+	    !core->touches[old].began) {
+		best = old;
+	} else {
+		for (int i = 0; i < core->ntouches; i++) {
+			const struct tp_touch *t = &core->touches[i];
+
+			if (!touch_eligible(t))
+				continue;
+			if (best < 0 || t->start_time < core->touches[best].start_time)
+				best = i;
+		}
+	}
+	core->pointer_changed = best != old || (best >= 0 && core->touches[best].began);
+	core->pointer = best;
+}
+
+static void count_fingers(struct tp_core *core, const struct tp_frame *f)
+{
+	const struct tp_params *p = &core->p;
+	int ndown = 0, excluded = 0, resting = 0, usable = 0;
+	int n;
+
+	for (int i = 0; i < core->ntouches; i++) {
+		const struct tp_touch *t = &core->touches[i];
+
+		if (!t->down)
+			continue;
+		ndown++;
+		if (t->ignored || t->thumb)
+			excluded++;
+		else if (t->in_button_area)
+			resting++;
+		else
+			usable++;
+	}
+	core->touching = ndown > 0;
+
+	if (!core->touching) {
+		n = 0;
+	} else {
+		n = f->fingers;
+		if (core->mt && ndown > n)
+			n = ndown;
+		if (n < 1)
+			n = 1;
+		if (n == 1 && f->pressure >= p->emulate_twofinger_z && f->width >= p->emulate_twofinger_w &&
+		    core->dev.width.present)
+			n = 2;
+	}
+	core->fingers = n;
+
+	if (!core->touching)
+		core->palm = false;
+	else if (p->palm_detect && f->pressure > p->palm_min_z && f->width > p->palm_min_width) {
+		if (!core->palm)
+			tp_log(core, TP_LOG_DEBUG, "palm detected (z %d, w %d)", f->pressure, f->width);
+		core->palm = true;
+	}
+
+	/* A finger resting in a soft-button area does not count next to a working finger. */
+	if (usable > 0)
+		excluded += resting;
+	/* Without positions, a click-drag on a clickpad has one finger on the button. */
+	if (!core->mt && core->clickpad.pressed && n >= 2)
+		excluded += 1;
+	n -= excluded;
+	if (n < 0)
+		n = 0;
+	if (!core->mt && core->touches[0].down && core->touches[0].ignored)
+		n = 0;
+	core->gesture_fingers = n;
+	core->fingers_changed = core->gesture_fingers != core->prev_gesture_fingers;
+}
+
+static void run_timers(struct tp_core *core, uint64_t now)
+{
+	if (core->tap.deadline && core->tap.deadline <= now)
+		tp_tap_timeout(core, now);
+	if (tp_buttons_next_timeout(core) && tp_buttons_next_timeout(core) <= now)
+		tp_buttons_timeout(core, now);
+	if (core->scroll.coast_deadline && core->scroll.coast_deadline <= now)
+		tp_scroll_timeout(core, now);
+}
+
+void tp_core_frame(struct tp_core *core, const struct tp_frame *f)
+{
+	bool pad_down, scrolling, suppress;
+
+	if (!core || !f)
+		return;
+
+	/* Timers that should have fired before this frame fire first. */
+	if (f->time > 0)
+		run_timers(core, f->time - 1);
+	core->now = f->time;
+
+	for (int i = 0; i < TP_MAX_SLOTS; i++)
+		core->touches[i].began = core->touches[i].ended = false;
+
+	core->pressure = f->pressure;
+	core->width = f->width;
+	if (core->dev.pressure.present)
+		pad_down = pressure_down(core, core->touching, f->pressure);
+	else
+		pad_down = f->touch || f->fingers > 0;
+
+	if (core->mt)
+		update_mt_touches(core, f, pad_down);
+	else
+		update_st_touch(core, f, pad_down);
+
+	/* Semi-MT and single-touch positions jump when the finger count changes. */
+	if (!core->mt && core->touches[0].down && !core->touches[0].began &&
+	    f->fingers != core->frame.fingers) {
+		core->touches[0].start_x = f->x;
+		core->touches[0].start_y = f->y;
+		tp_motion_reset(core);
+	}
+	core->frame = *f;
+
+	tp_clickpad_update_touches(core);
+	count_fingers(core, f);
+	choose_pointer(core);
+
+	core->button_went_down = false;
+	tp_buttons_frame(core, f->buttons);
+	/* The clickpad may have marked a thumb: count again so scrolling sees the change. */
+	if (core->button_went_down) {
+		count_fingers(core, f);
+		choose_pointer(core);
+	}
+
+	tp_tap_frame(core, core->button_went_down);
+	scrolling = tp_scroll_frame(core);
+
+	suppress = scrolling || core->p.touchpad_off == 1 || core->palm ||
+		   tp_clickpad_suppresses_motion(core);
+	tp_motion_frame(core, suppress);
+
+	core->prev_fingers = core->fingers;
+	core->prev_gesture_fingers = core->gesture_fingers;
+}
+
+uint64_t tp_core_next_timeout(const struct tp_core *core)
+{
+	uint64_t t[3], best = 0;
+
+	if (!core)
+		return 0;
+	t[0] = core->tap.deadline;
+	t[1] = tp_buttons_next_timeout(core);
+	t[2] = core->scroll.coast_deadline;
+	for (size_t i = 0; i < TP_ARRAY_SIZE(t); i++)
+		if (t[i] && (!best || t[i] < best))
+			best = t[i];
+	return best;
+}
+
+void tp_core_timeout(struct tp_core *core, uint64_t now)
+{
+	if (!core)
+		return;
+	if (now > core->now)
+		core->now = now;
+	run_timers(core, now);
+}
+
+void tp_core_reset(struct tp_core *core, uint64_t now)
+{
+	if (!core)
+		return;
+	if (now > core->now)
+		core->now = now;
+	tp_tap_reset(core);
+	tp_scroll_reset(core);
+	tp_buttons_reset(core);
+	tp_clickpad_reset(core);
+	tp_motion_reset(core);
+	for (int b = 1; b <= TP_MAX_BUTTON; b++) {
+		if (core->button_count[b]) {
+			core->button_count[b] = 1;
+			tp_button_release(core, b);
+		}
+	}
+	memset(core->touches, 0, sizeof(core->touches));
+	memset(&core->frame, 0, sizeof(core->frame));
+	core->touching = false;
+	core->fingers = core->prev_fingers = 0;
+	core->gesture_fingers = core->prev_gesture_fingers = 0;
+	core->palm = false;
+	core->pointer = -1;
+}
+
+struct tp_core *tp_core_new(const struct tp_device *dev, const struct tp_params *params,
+			    const struct tp_output *out, void *user)
+{
+	struct tp_core *core;
+	double w, h;
+
+	if (!dev || dev->x.max <= dev->x.min || dev->y.max <= dev->y.min)
+		return NULL;
+	core = calloc(1, sizeof(*core));
+	if (!core)
+		return NULL;
+	core->dev = *dev;
+	if (core->dev.num_slots > TP_MAX_SLOTS)
+		core->dev.num_slots = TP_MAX_SLOTS;
+	if (core->dev.num_slots < 0)
+		core->dev.num_slots = 0;
+	if (params)
+		core->p = *params;
+	else
+		tp_params_defaults(dev, &core->p);
+	if (out)
+		core->out = *out;
+	core->user = user;
+	core->mt = core->dev.num_slots > 0 && !core->dev.semi_mt;
+	w = dev->x.max - dev->x.min;
+	h = dev->y.max - dev->y.min;
+	core->diag = sqrt(w * w + h * h);
+	core->units_per_mm = dev->x.res > 0 ? dev->x.res : 0;
+	core->pointer = -1;
+	core->tap.state = TAP_STATE_IDLE;
+	return core;
+}
+
+void tp_core_free(struct tp_core *core)
+{
+	free(core);
+}
+
+void tp_core_set_params(struct tp_core *core, const struct tp_params *params)
+{
+	if (!core || !params)
+		return;
+	core->p = *params;
+}
+
+const struct tp_params *tp_core_get_params(const struct tp_core *core)
+{
+	return core ? &core->p : NULL;
+}
