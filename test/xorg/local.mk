@@ -1,1 +1,10 @@
 # test/xorg build fragment (included by the top Makefile.am; paths are relative to the top)
+#
+# xevlog: the X client the Xorg tests read events with (runs inside the QEMU
+# guest, see test/xorg/run-tests).
+noinst_PROGRAMS += test/xorg/xevlog
+test_xorg_xevlog_SOURCES = test/xorg/xevlog.c
+test_xorg_xevlog_CFLAGS = $(AM_CFLAGS) $(XCLIENT_CFLAGS)
+test_xorg_xevlog_LDADD = $(XCLIENT_LIBS)
+
+EXTRA_DIST += test/xorg/run-tests test/xorg/guest-batch test/xorg/README.md
