@@ -375,7 +375,7 @@ static void tap_handle_event(struct tp_core *core, enum tp_tap_event ev)
 
 	if (next == TAP_STATE_IDLE || next == TAP_STATE_DEAD || next == TAP_STATE_DRAGGING)
 		tap->deadline = 0;
-	if (next != current || ev != TAP_EVENT_DISABLE)
+	if (next != current || (ev != TAP_EVENT_DISABLE && ev != TAP_EVENT_MOTION))
 		tp_log(core, TP_LOG_DEBUG, "tap: %s -> %s -> %s (fingers %d, button %d)",
 		       tp_tap_state_name(current), tap_event_name(ev), tp_tap_state_name(next),
 		       tap->max_fingers, tap->held);
