@@ -1,1 +1,77 @@
 # xf86-input-synaptics build fragment (included by the top Makefile.am; paths are relative to the top)
+#
+#  libtpevdev.la   X-free: options/property tables (src/options) + libevdev backend (src/evdev)
+#  synaptics_drv.la  the Xorg input module (src/x), installed in $(inputdir)
+#  synreplay       feeds an evemu recording through backend + core, prints the actions
+# The core (src/core/libtpcore.la) has its own fragment.
+
+SYN_CPPFLAGS = \
+	-I$(top_srcdir)/xf86-input-synaptics/include \
+	-I$(top_srcdir)/xf86-input-synaptics/src/core \
+	-I$(top_srcdir)/xf86-input-synaptics/src/options \
+	-I$(top_srcdir)/xf86-input-synaptics/src/evdev
+
+noinst_LTLIBRARIES += xf86-input-synaptics/libtpevdev.la
+xf86_input_synaptics_libtpevdev_la_SOURCES = \
+	xf86-input-synaptics/src/options/tp-options.h \
+	xf86-input-synaptics/src/options/tp-options.c \
+	xf86-input-synaptics/src/options/tp-props.c \
+	xf86-input-synaptics/src/evdev/tp-evdev.h \
+	xf86-input-synaptics/src/evdev/tp-evdev.c \
+	xf86-input-synaptics/include/synaptics-properties.h
+xf86_input_synaptics_libtpevdev_la_CPPFLAGS = $(SYN_CPPFLAGS)
+xf86_input_synaptics_libtpevdev_la_CFLAGS = $(AM_CFLAGS) $(LIBEVDEV_CFLAGS)
+xf86_input_synaptics_libtpevdev_la_LIBADD = $(LIBEVDEV_LIBS) -lm
+
+# The driver module: synaptics_drv.so in $(inputdir) (build tree: xf86-input-synaptics/.libs/).
+input_LTLIBRARIES = xf86-input-synaptics/synaptics_drv.la
+xf86_input_synaptics_synaptics_drv_la_SOURCES = \
+	xf86-input-synaptics/src/x/synaptics-drv.h \
+	xf86-input-synaptics/src/x/synaptics-drv.c \
+	xf86-input-synaptics/src/x/synaptics-props.c
+xf86_input_synaptics_synaptics_drv_la_CPPFLAGS = $(SYN_CPPFLAGS)
+xf86_input_synaptics_synaptics_drv_la_CFLAGS = $(AM_CFLAGS) $(XORG_CFLAGS) $(LIBEVDEV_CFLAGS)
+xf86_input_synaptics_synaptics_drv_la_LDFLAGS = -module -avoid-version \
+	-export-symbols-regex "^synapticsModuleData$$"
+xf86_input_synaptics_synaptics_drv_la_LIBADD = \
+	xf86-input-synaptics/libtpevdev.la \
+	xf86-input-synaptics/src/core/libtpcore.la \
+	$(LIBEVDEV_LIBS) -lm
+
+# Config snippet and the property-name header for clients.
+dist_config_DATA = xf86-input-synaptics/conf/70-synaptics-mt.conf
+synapticsincludedir = $(includedir)/xorg
+synapticsinclude_HEADERS = xf86-input-synaptics/include/synaptics-properties.h
+
+# synreplay: recordings -> backend -> core -> one action per line (not installed).
+noinst_PROGRAMS += xf86-input-synaptics/tools/synreplay
+xf86_input_synaptics_tools_synreplay_SOURCES = xf86-input-synaptics/tools/synreplay.c
+xf86_input_synaptics_tools_synreplay_CPPFLAGS = $(SYN_CPPFLAGS)
+xf86_input_synaptics_tools_synreplay_CFLAGS = $(AM_CFLAGS) $(LIBEVDEV_CFLAGS) $(EVEMU_CFLAGS)
+xf86_input_synaptics_tools_synreplay_LDADD = \
+	xf86-input-synaptics/libtpevdev.la \
+	xf86-input-synaptics/src/core/libtpcore.la \
+	$(EVEMU_LIBS) $(LIBEVDEV_LIBS) -lm
+
+# Tests (make check): synreplay on the XIT recordings (test/replay/*.sh; they
+# find the recordings in $SYNMT_RECORDINGS or the checkout's sibling
+# ../shared/recordings and SKIP without them), the module's symbols, and the
+# property table against the core's parameter table.
+REPLAY_TESTS = \
+	test/replay/move.sh \
+	test/replay/tap.sh \
+	test/replay/tap-and-move.sh \
+	test/replay/two-finger-scroll.sh \
+	test/replay/clickpad-buttons.sh \
+	test/replay/scroll-buttons.sh \
+	test/replay/options.sh
+TESTS += $(REPLAY_TESTS) test/replay/module-symbols.sh test/replay/check-tables
+EXTRA_DIST += $(REPLAY_TESTS) test/replay/replay-lib.sh test/replay/module-symbols.sh
+
+check_PROGRAMS += test/replay/check-tables
+test_replay_check_tables_SOURCES = test/replay/check-tables.c
+test_replay_check_tables_CPPFLAGS = $(SYN_CPPFLAGS)
+test_replay_check_tables_LDADD = \
+	xf86-input-synaptics/libtpevdev.la \
+	xf86-input-synaptics/src/core/libtpcore.la \
+	$(LIBEVDEV_LIBS) -lm

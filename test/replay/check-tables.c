@@ -1,0 +1,198 @@
+/*
+ * check-tables - the property table of the X glue (src/options/tp-props.c)
+ * against the core's parameter table, and the write rules a client sees:
+ * every property item that names a parameter must be the one the core's
+ * table lists for that property and index, and vice versa, so synclient,
+ * xinput and xorg.conf all reach the same field.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "synaptics-properties.h"
+#include "tp-options.h"
+#include "touchpad.h"
+
+static int failures;
+
+#define CHECK(cond, ...) do { \
+	if (!(cond)) { printf("FAILED: " __VA_ARGS__); printf("\n"); failures++; } \
+} while (0)
+
+static enum tp_field_type field_type(enum tp_param_type t)
+{
+	return t == TP_PARAM_BOOL ? TP_FIELD_BOOL : t == TP_PARAM_INT ? TP_FIELD_INT : TP_FIELD_DOUBLE;
+}
+
+/* A clickpad like the XIT one: 1472..5472 x 1408..4448, 2 slots. */
+static void clickpad(struct tp_device *dev)
+{
+	memset(dev, 0, sizeof(*dev));
+	strcpy(dev->name, "test clickpad");
+	dev->vendor = 2;
+	dev->product = 7;
+	dev->x = (struct tp_axis){ 1472, 5472, 8, 0, true };
+	dev->y = (struct tp_axis){ 1408, 4448, 8, 0, true };
+	dev->pressure = (struct tp_axis){ 0, 255, 0, 0, true };
+	dev->width = (struct tp_axis){ 0, 15, 0, 0, true };
+	dev->num_slots = 2;
+	dev->clickpad = true;
+	dev->max_fingers = 5;
+	dev->buttons = TP_HW_LEFT;
+}
+
+static void check_core_to_props(void)
+{
+	size_t n;
+	const struct tp_param_desc *t = tp_params_table(&n);
+
+	for (size_t i = 0; i < n; i++) {
+		const struct tp_prop_desc *p;
+		const struct tp_prop_item *it;
+
+		if (!t[i].property)
+			continue;
+		p = tp_prop_find(t[i].property);
+		CHECK(p, "core parameter %s: property \"%s\" missing", t[i].option, t[i].property);
+		if (!p)
+			continue;
+		CHECK(t[i].prop_index < p->count, "%s: index %d beyond %d items", t[i].option,
+		      t[i].prop_index, p->count);
+		if (t[i].prop_index >= p->count)
+			continue;
+		it = &p->items[t[i].prop_index];
+		CHECK(it->kind == TP_ITEM_FIELD && it->offset == t[i].offset &&
+		      it->type == field_type(t[i].type),
+		      "%s: \"%s\"[%d] maps to another field", t[i].option, p->name, t[i].prop_index);
+		CHECK((t[i].prop_format == 8) == (p->format == TP_PROP_INT8),
+		      "%s: format %d but \"%s\" is %s", t[i].option, t[i].prop_format, p->name,
+		      p->format == TP_PROP_INT8 ? "8 bit" : "32 bit");
+		CHECK(!!(t[i].flags & TP_PARAM_READONLY) == p->read_only,
+		      "%s: read-only differs for \"%s\"", t[i].option, p->name);
+	}
+}
+
+static void check_props_to_core(void)
+{
+	size_t n;
+	const struct tp_param_desc *t = tp_params_table(&n);
+
+	for (size_t r = 0; r < tp_prop_count; r++) {
+		const struct tp_prop_desc *p = &tp_prop_table[r];
+
+		CHECK(p->count <= TP_PROP_MAX_ITEMS && p->min_count >= 1 && p->min_count <= p->count,
+		      "\"%s\": bad item counts", p->name);
+		for (int k = 0; k < p->count; k++) {
+			bool found = false;
+
+			if (p->items[k].kind != TP_ITEM_FIELD)
+				continue;
+			for (size_t i = 0; i < n; i++)
+				if (t[i].property && strcmp(t[i].property, p->name) == 0 &&
+				    t[i].prop_index == k)
+					found = true;
+			CHECK(found, "\"%s\"[%d] has no entry in the core's table", p->name, k);
+		}
+	}
+	CHECK(tp_prop_count >= 38, "only %zu properties", tp_prop_count);
+}
+
+static void check_writes(void)
+{
+	struct tp_device dev;
+	struct tp_params params, out;
+	const struct tp_prop_desc *p;
+	const char *why;
+	double v[8];
+
+	clickpad(&dev);
+	tp_params_defaults(&dev, &params);
+	CHECK(tp_params_validate(&dev, &params, &why) == 0, "defaults invalid: %s", why);
+
+	p = tp_prop_find(SYNAPTICS_PROP_OFF);
+	v[0] = 2;
+	CHECK(tp_prop_set(p, &dev, &params, v, 1, &out, &why) == 0 && out.touchpad_off == 2,
+	      "Off = 2 refused");
+	v[0] = 3;
+	out = params;
+	CHECK(tp_prop_set(p, &dev, &params, v, 1, &out, &why) == -EINVAL, "Off = 3 accepted");
+	CHECK(out.touchpad_off == params.touchpad_off, "refused write changed the output");
+	CHECK(tp_prop_set(p, &dev, &params, v, 2, &out, &why) == -E2BIG, "Off with 2 items accepted");
+
+	p = tp_prop_find(SYNAPTICS_PROP_SCROLL_DISTANCE);
+	v[0] = 0;
+	v[1] = 100;
+	CHECK(tp_prop_set(p, &dev, &params, v, 2, &out, &why) == -EINVAL, "scroll distance 0 accepted");
+	v[0] = -100;
+	CHECK(tp_prop_set(p, &dev, &params, v, 2, &out, &why) == 0 && out.vert_scroll_delta == -100,
+	      "natural scrolling (negative distance) refused");
+
+	p = tp_prop_find(SYNAPTICS_PROP_EDGES);
+	v[0] = 5000; v[1] = 2000; v[2] = 1500; v[3] = 4000;
+	CHECK(tp_prop_set(p, &dev, &params, v, 4, &out, &why) == -EINVAL, "left > right accepted");
+
+	p = tp_prop_find(SYNAPTICS_PROP_TAP_ACTION);
+	v[0] = 0; v[1] = 0; v[2] = 0; v[3] = 0; v[4] = 1;
+	CHECK(tp_prop_set(p, &dev, &params, v, 5, &out, &why) == 0 && out.tap_button[0] == 1 &&
+	      out.tap_button[1] == params.tap_button[1], "partial Tap Action write refused");
+
+	p = tp_prop_find(SYNAPTICS_PROP_RESOLUTION);
+	v[0] = 10; v[1] = 10;
+	CHECK(tp_prop_set(p, &dev, &params, v, 2, &out, &why) == -EACCES, "Pad Resolution writable");
+	p = tp_prop_find(SYNAPTICS_PROP_CAPABILITIES);
+	tp_prop_get(p, &dev, &params, v);
+	CHECK(v[0] == 1 && v[1] == 0 && v[2] == 0 && v[3] == 1 && v[4] == 1 && v[5] == 1 && v[6] == 1,
+	      "capabilities %g %g %g %g %g %g %g", v[0], v[1], v[2], v[3], v[4], v[5], v[6]);
+
+	p = tp_prop_find(SYNAPTICS_PROP_SOFTBUTTON_AREAS);
+	CHECK(tp_prop_exists(p, &dev, &params), "no soft button property on a clickpad");
+	v[0] = 3000; v[1] = 0; v[2] = 3900; v[3] = 0;	/* right button */
+	v[4] = 2000; v[5] = 3500; v[6] = 3900; v[7] = 0;	/* middle overlaps it */
+	CHECK(tp_prop_set(p, &dev, &params, v, 8, &out, &why) == -EINVAL, "overlapping areas accepted");
+	params.clickpad = false;
+	CHECK(!tp_prop_exists(p, &dev, &params), "soft button property without ClickPad");
+	CHECK(!tp_prop_exists(tp_prop_find(SYNAPTICS_PROP_SCROLL_BUTTONS), &dev, &params),
+	      "button scrolling property on a pad without scroll buttons");
+}
+
+static void check_options(void)
+{
+	struct tp_device dev;
+	struct tp_params params;
+	const struct tp_param_desc *o;
+	const char *why;
+
+	clickpad(&dev);
+	tp_params_defaults(&dev, &params);
+	o = tp_option_find("soft_button_areas");
+	CHECK(o && tp_option_count(o) == 8, "SoftButtonAreas not found as soft_button_areas");
+	CHECK(o && tp_option_parse(&dev, o, "50% 0 82% 0 0 0 0 0", &params, &why) == 0 &&
+	      params.softbutton_areas[0][0] == 3472 && params.softbutton_areas[0][2] == 3901,
+	      "SoftButtonAreas percentages");
+	CHECK(o && tp_option_parse(&dev, o, "50% 0 82%", &params, &why) == -EINVAL, "3 of 8 values accepted");
+	o = tp_option_find("TapButton1");
+	CHECK(o && tp_option_parse(&dev, o, "2", &params, &why) == 0 && params.tap_button[0] == 2, "TapButton1");
+	CHECK(o && tp_option_parse(&dev, o, "2.5", &params, &why) == -EINVAL, "TapButton1 2.5 accepted");
+	CHECK(o && tp_option_parse(&dev, o, "3x", &params, &why) == -EINVAL, "TapButton1 3x accepted");
+	o = tp_option_find("MinSpeed");
+	CHECK(o && tp_option_parse(&dev, o, " 0.25 ", &params, &why) == 0 && params.min_speed == 0.25, "MinSpeed");
+	o = tp_option_find("VertTwoFingerScroll");
+	CHECK(o && tp_option_parse(&dev, o, "Off", &params, &why) == 0 && !params.vert_twofinger_scroll,
+	      "bool off");
+	CHECK(o && tp_option_parse(&dev, o, "yes", &params, &why) == 0 && params.vert_twofinger_scroll,
+	      "bool yes");
+	CHECK(o && tp_option_parse(&dev, o, "maybe", &params, &why) == -EINVAL, "bool maybe accepted");
+	CHECK(tp_option_find("NoSuchOption") == NULL, "unknown option found");
+}
+
+int main(void)
+{
+	check_core_to_props();
+	check_props_to_core();
+	check_writes();
+	check_options();
+	printf("%s: %d failures\n", failures ? "FAIL" : "ok", failures);
+	return failures ? 1 : 0;
+}

@@ -1,0 +1,37 @@
+#!/bin/sh
+# Option parsing shared with the X driver: percentages, malformed values.
+. "${srcdir:-.}/test/replay/replay-lib.sh"
+
+# 50% of x 1472..5472 = 3472, 82% of y 1408..4448 = 3900.8 -> 3901
+"$SYNREPLAY" --props --quiet --set "SoftButtonAreas=50% 0 82% 0 0 0 0 0" "$CP.desc" > "$OUT" ||
+	fail "synreplay --props failed"
+line=$(grep '"Synaptics Soft Button Areas"' "$OUT")
+echo "$line"
+[ "$line" = 'prop "Synaptics Soft Button Areas": 3472 0 3901 0 0 0 0 0' ] || fail "soft button areas: '$line'"
+
+# tap buttons land in "Synaptics Tap Action" items 4..6
+"$SYNREPLAY" --props --quiet --set TapButton1=1 --set TapButton2=3 --set TapButton3=2 \
+	"$ST.desc" > "$OUT" || fail "synreplay --props failed"
+line=$(grep '"Synaptics Tap Action"' "$OUT")
+echo "$line"
+[ "$line" = 'prop "Synaptics Tap Action": 0 0 0 0 1 3 2' ] || fail "tap action: '$line'"
+grep -q '"Synaptics Soft Button Areas"' "$OUT" && fail "soft button property on a pad that is no clickpad"
+
+# malformed values are refused with a message naming the option
+for bad in "TapButton1=one" "VertTwoFingerScroll=maybe" "SoftButtonAreas=1 2 3" "MaxTapTime=5%"; do
+	if "$SYNREPLAY" --quiet --set "$bad" "$ST.desc" "$ST-tap.events" > "$OUT" 2>&1; then
+		fail "'$bad' accepted"
+	elif ! grep -q "option \"${bad%%=*}\"" "$OUT"; then
+		fail "'$bad': no message naming the option: $(cat "$OUT")"
+	else
+		echo "ok: '$bad' refused: $(head -n 1 "$OUT")"
+	fi
+done
+# out-of-range and inconsistent values are refused too (tp_params_validate)
+if "$SYNREPLAY" --quiet --set LeftEdge=5000 --set RightEdge=2000 "$ST.desc" > "$OUT" 2>&1; then
+	fail "LeftEdge > RightEdge accepted"
+else
+	echo "ok: LeftEdge > RightEdge refused: $(head -n 1 "$OUT")"
+fi
+"$SYNREPLAY" --quiet --set NoSuchOption=1 "$ST.desc" > "$OUT" 2>&1 && fail "unknown option accepted"
+finish

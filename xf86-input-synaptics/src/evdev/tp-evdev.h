@@ -1,0 +1,101 @@
+/*
+ * tp-evdev.h - the libevdev backend: probe a touchpad, turn evdev events
+ * into struct tp_frame.  X-free.
+ *
+ * Two halves:
+ *  - tp_evdev_probe() looks at a struct libevdev (a real node, or one built
+ *    from a recording with libevdev_new() + libevdev_enable_event_code())
+ *    and fills struct tp_device;
+ *  - struct tp_evdev_state assembles frames from single struct input_event
+ *    values, so the live path (libevdev_next_event) and synreplay (events
+ *    read from a file) share it.
+ * tp_evdev_open()/tp_evdev_read() are the live path on top of both.
+ *
+ * Errors are negative errno values.
+ */
+#ifndef SYNMT_TP_EVDEV_H
+#define SYNMT_TP_EVDEV_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <linux/input.h>
+#include <libevdev/libevdev.h>
+
+#include "touchpad.h"
+
+/*
+ * Is this a touchpad by 1.9's rule: EV_ABS X and Y, BTN_TOOL_FINGER, and
+ * ABS_PRESSURE or BTN_TOUCH, and not a pen?  Returns 0 or -ENODEV with the
+ * reason in *why.
+ */
+int tp_evdev_check(const struct libevdev *evdev, const char **why);
+
+/* Fill *dev from the device's capabilities (after tp_evdev_check()). */
+void tp_evdev_describe(const struct libevdev *evdev, struct tp_device *dev);
+
+/* Frame assembly state: the last known value of every axis, key and slot. */
+struct tp_evdev_state {
+	struct tp_device dev;
+	struct tp_frame cur;	/* state so far; copied out at SYN_REPORT */
+	int slot;		/* current ABS_MT_SLOT */
+	unsigned int tools;	/* BTN_TOOL_FINGER.. bits, 1 << (count - 1) */
+	bool dropped;		/* SYN_DROPPED seen, waiting for the resync */
+	bool has_mt_pressure, has_mt_major;
+};
+
+/*
+ * Describe the device into st->dev and start with nothing touching, or with
+ * the device's current state (take_state, for a live device).
+ */
+void tp_evdev_state_init(struct tp_evdev_state *st, const struct libevdev *evdev, bool take_state);
+
+enum tp_evdev_result {
+	TP_EVDEV_NONE,		/* event absorbed */
+	TP_EVDEV_FRAME,		/* SYN_REPORT: *frame holds the new state */
+	TP_EVDEV_DROPPED,	/* SYN_DROPPED: events were lost, discard until resync */
+};
+
+/* Feed one event.  Time comes from the event's timestamp. */
+enum tp_evdev_result tp_evdev_feed(struct tp_evdev_state *st, const struct input_event *ev,
+				   struct tp_frame *frame);
+
+/* Microseconds of an event timestamp. */
+uint64_t tp_evdev_event_time(const struct input_event *ev);
+
+/* ---- live devices ---- */
+
+struct tp_evdev {
+	int fd;
+	bool own_fd;		/* we opened it and close it */
+	bool grabbed;
+	struct libevdev *evdev;
+	struct tp_evdev_state state;
+};
+
+/*
+ * Open path (or use fd >= 0, which the caller owns), check it is a touchpad,
+ * switch its timestamps to CLOCK_MONOTONIC.  Returns 0 or a negative errno,
+ * with a reason in *why.
+ */
+int tp_evdev_open(struct tp_evdev *tev, const char *path, int fd, const char **why);
+void tp_evdev_close(struct tp_evdev *tev);
+
+/* EVIOCGRAB on or off. */
+int tp_evdev_grab(struct tp_evdev *tev, bool grab);
+
+/*
+ * Scan /dev/input/event* in reverse order for the first touchpad, as 1.9
+ * does when no Device option is given.  Writes the path; 0 or -ENODEV.
+ */
+int tp_evdev_autoprobe(char *path, size_t size);
+
+/*
+ * Read what is pending.  frame_cb gets every complete frame; reset_cb is
+ * called when events were lost (SYN_DROPPED) before the resynced frame.
+ * Returns 0 when the fd is drained, or a negative errno (-ENODEV: gone).
+ */
+int tp_evdev_read(struct tp_evdev *tev,
+		  void (*frame_cb)(void *user, const struct tp_frame *frame),
+		  void (*reset_cb)(void *user, uint64_t time), void *user);
+
+#endif /* SYNMT_TP_EVDEV_H */

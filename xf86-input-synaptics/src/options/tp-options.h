@@ -1,0 +1,145 @@
+/*
+ * tp-options.h - xorg.conf options and "Synaptics ..." properties as data.
+ *
+ * X-free: the X glue, synreplay and (later) synclient share these tables, so
+ * an option or property is described exactly once.  An option maps one name
+ * (as in xorg.conf, matched like the server does: case, '_' and ' ' ignored)
+ * to one or more fields of struct tp_params.  A property maps its items to
+ * fields, constants or read-only device facts.
+ *
+ * Errors are negative errno values.
+ */
+#ifndef SYNMT_TP_OPTIONS_H
+#define SYNMT_TP_OPTIONS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include "touchpad.h"
+
+/*
+ * Options come from the core's parameter table (tp_params_table() in
+ * touchpad.h): its "option" column names them, option_index numbers the
+ * values of a multi-value option (SoftButtonAreas), "percent" says what a
+ * percentage is of ('x'/'y': a position, min + pct * range of that axis;
+ * 'd': a distance, pct * the diagonal).
+ */
+
+/* How a value is stored in struct tp_params (the property table's items). */
+enum tp_field_type { TP_FIELD_INT, TP_FIELD_BOOL, TP_FIELD_DOUBLE };
+
+/* Option names compare like the server's: case-insensitive, '_' and ' ' ignored. */
+bool tp_option_name_eq(const char *a, const char *b);
+
+/* The table entry of an xorg.conf option (element 0 of a multi-value one), or NULL. */
+const struct tp_param_desc *tp_option_find(const char *name);
+
+/* Number of values an option takes (8 for SoftButtonAreas, else 1). */
+int tp_option_count(const struct tp_param_desc *opt);
+
+/*
+ * Parse one option value into params.  Returns 0, or -EINVAL with a reason
+ * in *why (params unchanged).  dev gives the axis ranges for percentages.
+ * Range checks are left to tp_params_validate().
+ */
+int tp_option_parse(const struct tp_device *dev, const struct tp_param_desc *opt,
+		    const char *value, struct tp_params *params, const char **why);
+
+/* Parse "on"/"off", "true"/"false", "yes"/"no", "1"/"0". */
+int tp_parse_bool(const char *s, bool *out);
+
+/*
+ * Source of option values.  lookup returns a malloc'ed string the caller
+ * frees, or NULL if the option is not set.  log may be NULL.
+ */
+struct tp_option_source {
+	char *(*lookup)(void *user, const char *name);
+	void (*log)(void *user, enum tp_log_level level, const char *fmt, ...)
+		__attribute__((format(printf, 3, 4)));
+	void *user;
+};
+
+/*
+ * The whole option pipeline: 1.9's defaults for the device, then every option
+ * the source has.  "ClickPad" may override the probed INPUT_PROP_BUTTONPAD, so
+ * dev->clickpad is updated and the defaults re-derived before the rest.  A
+ * malformed value is logged and the default kept; if the set as a whole does
+ * not pass tp_params_validate(), the options responsible are reverted to
+ * their defaults (logged).  Always leaves a valid params.
+ */
+void tp_options_apply(struct tp_device *dev, struct tp_params *params,
+		      const struct tp_option_source *src);
+
+/* Generic accessors for one field. */
+double tp_field_get(const struct tp_params *params, enum tp_field_type type, size_t offset);
+void tp_field_set(struct tp_params *params, enum tp_field_type type, size_t offset, double v);
+
+/* ---- properties ---- */
+
+enum tp_prop_format {
+	TP_PROP_INT8,		/* XA_INTEGER, format 8 (read as unsigned) */
+	TP_PROP_INT32,		/* XA_INTEGER, format 32 */
+	TP_PROP_CARD32,		/* XA_CARDINAL, format 32 */
+	TP_PROP_FLOAT,		/* "FLOAT", format 32 */
+};
+
+enum tp_prop_item_kind {
+	TP_ITEM_FIELD,		/* a tp_params field */
+	TP_ITEM_ZERO,		/* legacy item, always 0, writes ignored */
+	TP_ITEM_CAP,		/* read-only device capability (index in tp_prop_capability) */
+};
+
+enum tp_prop_capability {
+	TP_CAP_LEFT, TP_CAP_MIDDLE, TP_CAP_RIGHT, TP_CAP_TWO_FINGERS,
+	TP_CAP_THREE_FINGERS, TP_CAP_PRESSURE, TP_CAP_WIDTH,
+};
+
+/* Items that need a non-zero value or a non-negative one. */
+enum tp_prop_check { TP_CHECK_NONE, TP_CHECK_NONZERO, TP_CHECK_RANGE };
+
+struct tp_prop_item {
+	enum tp_prop_item_kind kind;
+	enum tp_field_type type;
+	size_t offset;		/* TP_ITEM_FIELD; capability index for TP_ITEM_CAP */
+	enum tp_prop_check check;
+	double min, max;	/* TP_CHECK_RANGE */
+};
+
+/* When a property exists on a device. */
+enum tp_prop_when { TP_WHEN_ALWAYS, TP_WHEN_SCROLL_BUTTONS, TP_WHEN_CLICKPAD, TP_WHEN_SECONDARY };
+
+#define TP_PROP_MAX_ITEMS 8
+
+struct tp_prop_desc {
+	const char *name;
+	enum tp_prop_format format;
+	int count;
+	int min_count;		/* a client may write fewer items (Tap Action); else == count */
+	bool read_only;
+	enum tp_prop_when when;
+	struct tp_prop_item items[TP_PROP_MAX_ITEMS];
+};
+
+extern const struct tp_prop_desc tp_prop_table[];
+extern const size_t tp_prop_count;
+
+const struct tp_prop_desc *tp_prop_find(const char *name);
+
+/* Does this property exist for this device and parameter set? */
+bool tp_prop_exists(const struct tp_prop_desc *prop, const struct tp_device *dev,
+		    const struct tp_params *params);
+
+/* Current values, prop->count of them. */
+void tp_prop_get(const struct tp_prop_desc *prop, const struct tp_device *dev,
+		 const struct tp_params *params, double *values);
+
+/*
+ * Write n values (min_count <= n <= count) into a copy of params and check
+ * it: the items' own ranges, then tp_params_validate().  Returns 0 and the
+ * new set in *out, -EACCES for read-only properties, -E2BIG/-EINVAL with a
+ * reason in *why.  *out is only written on success.
+ */
+int tp_prop_set(const struct tp_prop_desc *prop, const struct tp_device *dev,
+		const struct tp_params *params, const double *values, int n,
+		struct tp_params *out, const char **why);
+
+#endif /* SYNMT_TP_OPTIONS_H */

@@ -1,0 +1,611 @@
+/*
+ * synaptics-drv.c - the Xorg input driver "synaptics" of synaptics-mt.
+ *
+ * Thin glue: the libevdev backend (src/evdev) reads frames, the X-free core
+ * (src/core) turns them into actions, and this file posts those actions as
+ * X events.  Options are parsed by src/options, the same code synreplay uses.
+ *
+ * Threads: read_input runs in the server's input thread with the input lock
+ * held; the timer callback and property handlers run in the main thread and
+ * take the input lock themselves before touching the core.
+ *
+ * Pointer acceleration: the core already applies synaptics-style
+ * acceleration (MinSpeed/MaxSpeed/AccelFactor), so the server must not
+ * accelerate again.  We keep the server's predictable scheme (so
+ * ConstantDeceleration and the "Device Accel *" properties still work) but
+ * select its device-specific profile with a flat profile function (1.0).
+ * A user may still pick another profile with AccelerationProfile.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "synaptics-drv.h"
+
+#define SYN_MAJOR 0
+#define SYN_MINOR 1
+#define SYN_PATCH 0
+
+static uint64_t now_us(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000u + (uint64_t)ts.tv_nsec / 1000u;
+}
+
+static bool device_on(struct syn_priv *priv)
+{
+	return priv->pinfo->dev && priv->pinfo->dev->public.on;
+}
+
+/* ---- logging ---- */
+
+static void log_line(InputInfoPtr pinfo, MessageType type, int verb, const char *text)
+{
+	/* The input thread must not use the ordinary (malloc'ing) logger. */
+	if (in_input_thread())
+		LogMessageVerbSigSafe(type, verb, "%s: %s\n", pinfo->name, text);
+	else
+		xf86IDrvMsgVerb(pinfo, type, verb, "%s\n", text);
+}
+
+static void syn_vlog(InputInfoPtr pinfo, enum tp_log_level level, const char *fmt, va_list ap)
+	__attribute__((format(printf, 3, 0)));
+
+static void syn_vlog(InputInfoPtr pinfo, enum tp_log_level level, const char *fmt, va_list ap)
+{
+	char buf[512];
+	size_t len;
+	MessageType type = level == TP_LOG_ERROR ? X_ERROR : X_INFO;
+	int verb = level == TP_LOG_DEBUG ? 7 : (level == TP_LOG_INFO ? 3 : 0);
+
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	len = strlen(buf);
+	if (len > 0 && buf[len - 1] == '\n')
+		buf[len - 1] = '\0';
+	log_line(pinfo, type, verb, buf);
+}
+
+static void core_log(void *user, enum tp_log_level level, const char *fmt, va_list ap)
+	__attribute__((format(printf, 3, 0)));
+
+static void core_log(void *user, enum tp_log_level level, const char *fmt, va_list ap)
+{
+	struct syn_priv *priv = user;
+
+	syn_vlog(priv->pinfo, level, fmt, ap);
+}
+
+static void option_log(void *user, enum tp_log_level level, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static void option_log(void *user, enum tp_log_level level, const char *fmt, ...)
+{
+	struct syn_priv *priv = user;
+	va_list ap;
+
+	va_start(ap, fmt);
+	syn_vlog(priv->pinfo, level, fmt, ap);
+	va_end(ap);
+}
+
+/* ---- core output -> X events ---- */
+
+static void post_motion(void *user, double dx, double dy, double dx_unaccel, double dy_unaccel)
+{
+	struct syn_priv *priv = user;
+	ValuatorMask *m = priv->vmask;
+
+	if (!device_on(priv))
+		return;
+	valuator_mask_zero(m);
+	valuator_mask_set_unaccelerated(m, 0, dx, dx_unaccel);
+	valuator_mask_set_unaccelerated(m, 1, dy, dy_unaccel);
+	xf86PostMotionEventM(priv->pinfo->dev, Relative, m);
+}
+
+static void post_button(void *user, int button, bool down)
+{
+	struct syn_priv *priv = user;
+
+	if (!device_on(priv) || button < 1 || button > SYN_NUM_BUTTONS)
+		return;
+	xf86PostButtonEvent(priv->pinfo->dev, Relative, button, down, 0, 0);
+}
+
+/* Scroll units are one legacy click each: the valuators' increment is 1. */
+static void post_scroll(void *user, double vert, double horiz)
+{
+	struct syn_priv *priv = user;
+	ValuatorMask *m = priv->vmask;
+
+	if (!device_on(priv) || (vert == 0 && horiz == 0))
+		return;
+	valuator_mask_zero(m);
+	if (horiz != 0)
+		valuator_mask_set_double(m, SYN_AXIS_HSCROLL, horiz);
+	if (vert != 0)
+		valuator_mask_set_double(m, SYN_AXIS_VSCROLL, vert);
+	xf86PostMotionEventM(priv->pinfo->dev, Relative, m);
+}
+
+static void post_gesture(void *user, const struct tp_gesture_event *ev)
+{
+	struct syn_priv *priv = user;
+	uint32_t flags = 0;
+	uint16_t type;
+
+	if (!device_on(priv))
+		return;
+	if (ev->type == TP_GESTURE_SWIPE) {
+		type = XI_GestureSwipeBegin + ev->phase;
+		if (ev->cancelled)
+			flags |= XIGestureSwipeEventCancelled;
+		xf86PostGestureSwipeEvent(priv->pinfo->dev, type, (uint16_t)ev->fingers, flags,
+					  ev->dx, ev->dy, ev->dx_unaccel, ev->dy_unaccel);
+	} else {
+		type = XI_GesturePinchBegin + ev->phase;
+		if (ev->cancelled)
+			flags |= XIGesturePinchEventCancelled;
+		xf86PostGesturePinchEvent(priv->pinfo->dev, type, (uint16_t)ev->fingers, flags,
+					  ev->dx, ev->dy, ev->dx_unaccel, ev->dy_unaccel,
+					  ev->scale, ev->angle_delta);
+	}
+}
+
+/* touchpad.h's log member has no format attribute; ours are checked above. */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wsuggest-attribute=format"
+static const struct tp_output syn_output = {
+	.motion = post_motion,
+	.button = post_button,
+	.scroll = post_scroll,
+	.gesture = post_gesture,
+	.log = core_log,
+};
+#pragma GCC diagnostic pop
+
+/* ---- timers: the core's timeouts on CLOCK_MONOTONIC ---- */
+
+/* Milliseconds until the core's next timeout, 0 if none (rounded up, at least 1). */
+static CARD32 timeout_delay(struct syn_priv *priv)
+{
+	uint64_t due = priv->core ? tp_core_next_timeout(priv->core) : 0;
+	uint64_t now;
+
+	if (due == 0)
+		return 0;
+	now = now_us();
+	if (due <= now)
+		return 1;
+	return (CARD32)((due - now + 999) / 1000);
+}
+
+static CARD32 syn_timer_cb(OsTimerPtr timer, CARD32 time, void *arg)
+{
+	struct syn_priv *priv = arg;
+	CARD32 delay = 0;
+
+	(void)timer;
+	(void)time;
+	input_lock();
+	if (priv->core && device_on(priv)) {
+		uint64_t due = tp_core_next_timeout(priv->core);
+		/* the server's ms clock may be coarser than ours: never fire early */
+		if (due != 0 && due <= now_us())
+			tp_core_timeout(priv->core, now_us());
+		delay = timeout_delay(priv);
+	}
+	input_unlock();
+	return delay;	/* 0: not re-armed */
+}
+
+static void syn_arm_timer(struct syn_priv *priv)
+{
+	CARD32 delay = timeout_delay(priv);
+
+	if (delay)
+		priv->timer = TimerSet(priv->timer, 0, delay, syn_timer_cb, priv);
+	else if (priv->timer)
+		TimerCancel(priv->timer);
+}
+
+/* ---- reading ---- */
+
+static void frame_cb(void *user, const struct tp_frame *frame)
+{
+	struct syn_priv *priv = user;
+
+	tp_core_frame(priv->core, frame);
+}
+
+static void reset_cb(void *user, uint64_t time)
+{
+	struct syn_priv *priv = user;
+
+	log_line(priv->pinfo, X_WARNING, 0, "events lost (SYN_DROPPED), resynchronising");
+	tp_core_reset(priv->core, time);
+}
+
+static void syn_read_input(InputInfoPtr pinfo)
+{
+	struct syn_priv *priv = pinfo->private;
+	int rc;
+
+	if (!priv->core || !priv->tev.evdev)
+		return;
+	rc = tp_evdev_read(&priv->tev, frame_cb, reset_cb, priv);
+	if (rc == -ENODEV) {
+		log_line(pinfo, X_WARNING, 0, "device removed");
+		xf86RemoveEnabledDevice(pinfo);
+		tp_core_reset(priv->core, now_us());
+	} else if (rc < 0) {
+		log_line(pinfo, X_ERROR, 0, "read error");
+	}
+	syn_arm_timer(priv);
+}
+
+/* ---- parameters at run time ---- */
+
+void syn_set_params(struct syn_priv *priv, const struct tp_params *params)
+{
+	input_lock();
+	priv->params = *params;
+	priv->dev.clickpad = params->clickpad;
+	if (priv->core) {
+		tp_core_set_params(priv->core, params);
+		syn_arm_timer(priv);
+	}
+	input_unlock();
+}
+
+/* ---- device control ---- */
+
+/* Flat profile: the core has accelerated already. */
+static double syn_accel_flat(DeviceIntPtr dev, DeviceVelocityPtr vel, double velocity,
+			     double threshold, double acc)
+{
+	(void)dev;
+	(void)vel;
+	(void)velocity;
+	(void)threshold;
+	(void)acc;
+	return 1.0;
+}
+
+static void syn_ptr_ctrl(DeviceIntPtr dev, PtrCtrl *ctrl)
+{
+	/* acceleration is the core's and the scheme's business */
+	(void)dev;
+	(void)ctrl;
+}
+
+static void init_accel(DeviceIntPtr dev)
+{
+	DeviceVelocityPtr vel = GetDevicePredictableAccelData(dev);
+	int profile = AccelProfileDeviceSpecific;
+
+	if (!vel) {
+		InitPointerAccelerationScheme(dev, PtrAccelPredictable);
+		vel = GetDevicePredictableAccelData(dev);
+	}
+	if (!vel)
+		return;
+	SetDeviceSpecificAccelerationProfile(vel, syn_accel_flat);
+	/* through the property, so "Device Accel Profile" shows it */
+	XIChangeDeviceProperty(dev, XIGetKnownProperty(ACCEL_PROP_PROFILE_NUMBER), XA_INTEGER, 32,
+			       PropModeReplace, 1, &profile, FALSE);
+}
+
+static int syn_device_init(DeviceIntPtr dev)
+{
+	InputInfoPtr pinfo = dev->public.devicePrivate;
+	struct syn_priv *priv = pinfo->private;
+	static const char *const button_names[SYN_NUM_BUTTONS] = {
+		BTN_LABEL_PROP_BTN_LEFT, BTN_LABEL_PROP_BTN_MIDDLE, BTN_LABEL_PROP_BTN_RIGHT,
+		BTN_LABEL_PROP_BTN_WHEEL_UP, BTN_LABEL_PROP_BTN_WHEEL_DOWN,
+		BTN_LABEL_PROP_BTN_HWHEEL_LEFT, BTN_LABEL_PROP_BTN_HWHEEL_RIGHT,
+	};
+	Atom btn_labels[SYN_NUM_BUTTONS] = { 0 };
+	Atom axes_labels[SYN_NUM_AXES];
+	CARD8 map[SYN_NUM_BUTTONS + 1];
+	int xres = priv->params.horiz_resolution > 0 ? priv->params.horiz_resolution : 1;
+	int yres = priv->params.vert_resolution > 0 ? priv->params.vert_resolution : 1;
+	int touches = priv->dev.max_fingers > priv->dev.num_slots ? priv->dev.max_fingers
+								 : priv->dev.num_slots;
+
+	for (int i = 0; i < SYN_NUM_BUTTONS; i++)
+		if (button_names[i])
+			btn_labels[i] = XIGetKnownProperty(button_names[i]);
+	for (int i = 0; i <= SYN_NUM_BUTTONS; i++)
+		map[i] = (CARD8)i;
+	axes_labels[0] = XIGetKnownProperty(AXIS_LABEL_PROP_REL_X);
+	axes_labels[1] = XIGetKnownProperty(AXIS_LABEL_PROP_REL_Y);
+	axes_labels[SYN_AXIS_HSCROLL] = XIGetKnownProperty(AXIS_LABEL_PROP_REL_HSCROLL);
+	axes_labels[SYN_AXIS_VSCROLL] = XIGetKnownProperty(AXIS_LABEL_PROP_REL_VSCROLL);
+
+	if (!InitButtonClassDeviceStruct(dev, SYN_NUM_BUTTONS, btn_labels, map) ||
+	    !InitValuatorClassDeviceStruct(dev, SYN_NUM_AXES, axes_labels,
+					   GetMotionHistorySize(), Relative) ||
+	    !InitPtrFeedbackClassDeviceStruct(dev, syn_ptr_ctrl)) {
+		xf86IDrvMsg(pinfo, X_ERROR, "cannot allocate the device classes\n");
+		return !Success;
+	}
+	/* relative motion; resolution in units per metre, like 1.9 */
+	xf86InitValuatorAxisStruct(dev, 0, axes_labels[0], -1, -1, xres * 1000, 0, xres * 1000, Relative);
+	xf86InitValuatorDefaults(dev, 0);
+	xf86InitValuatorAxisStruct(dev, 1, axes_labels[1], -1, -1, yres * 1000, 0, yres * 1000, Relative);
+	xf86InitValuatorDefaults(dev, 1);
+	/* smooth scrolling: one unit is one click, so the server emulates 4-7 */
+	xf86InitValuatorAxisStruct(dev, SYN_AXIS_HSCROLL, axes_labels[SYN_AXIS_HSCROLL], 0, -1, 0, 0, 0, Relative);
+	xf86InitValuatorAxisStruct(dev, SYN_AXIS_VSCROLL, axes_labels[SYN_AXIS_VSCROLL], 0, -1, 0, 0, 0, Relative);
+	SetScrollValuator(dev, SYN_AXIS_HSCROLL, SCROLL_TYPE_HORIZONTAL, 1.0, SCROLL_FLAG_NONE);
+	SetScrollValuator(dev, SYN_AXIS_VSCROLL, SCROLL_TYPE_VERTICAL, 1.0, SCROLL_FLAG_PREFERRED);
+
+	/* XI 2.4 gestures: as many touches as the pad can count */
+	if (touches < 2)
+		touches = 2;
+	if (!InitGestureClassDeviceStruct(dev, (unsigned int)touches))
+		xf86IDrvMsg(pinfo, X_WARNING, "no gesture class: XI 2.4 gestures disabled\n");
+
+	init_accel(dev);
+
+	priv->vmask = valuator_mask_new(SYN_NUM_AXES);
+	if (!priv->vmask)
+		return !Success;
+	priv->core = tp_core_new(&priv->dev, &priv->params, &syn_output, priv);
+	if (!priv->core) {
+		xf86IDrvMsg(pinfo, X_ERROR, "the touchpad core refused the device\n");
+		return !Success;
+	}
+	priv->timer = TimerSet(NULL, 0, 0, NULL, NULL);
+	syn_props_init(priv, dev);
+	return Success;
+}
+
+static int syn_device_on(DeviceIntPtr dev)
+{
+	InputInfoPtr pinfo = dev->public.devicePrivate;
+	struct syn_priv *priv = pinfo->private;
+	const char *why = "";
+	int fd = priv->server_fd ? pinfo->fd : -1;
+	int rc;
+
+	if (!priv->tev.evdev) {
+		rc = tp_evdev_open(&priv->tev, priv->path, fd, &why);
+		if (rc < 0) {
+			xf86IDrvMsg(pinfo, X_ERROR, "%s: %s (%s)\n", priv->path, why, strerror(-rc));
+			return !Success;
+		}
+	}
+	pinfo->fd = priv->tev.fd;
+	if (priv->params.grab_event_device) {
+		rc = tp_evdev_grab(&priv->tev, true);
+		if (rc < 0)
+			xf86IDrvMsg(pinfo, X_WARNING, "cannot grab %s (%s), other clients see it too\n",
+				    priv->path, strerror(-rc));
+	}
+	input_lock();
+	tp_core_reset(priv->core, now_us());
+	input_unlock();
+	xf86AddEnabledDevice(pinfo);
+	dev->public.on = TRUE;
+	return Success;
+}
+
+static int syn_device_off(DeviceIntPtr dev)
+{
+	InputInfoPtr pinfo = dev->public.devicePrivate;
+	struct syn_priv *priv = pinfo->private;
+
+	input_lock();
+	/* release whatever the core holds while the device can still post */
+	if (priv->core && dev->public.on)
+		tp_core_reset(priv->core, now_us());
+	if (priv->timer)
+		TimerCancel(priv->timer);
+	input_unlock();
+	if (pinfo->fd >= 0)
+		xf86RemoveEnabledDevice(pinfo);
+	tp_evdev_close(&priv->tev);
+	if (!priv->server_fd)
+		pinfo->fd = -1;
+	dev->public.on = FALSE;
+	return Success;
+}
+
+static void syn_device_close(DeviceIntPtr dev)
+{
+	InputInfoPtr pinfo = dev->public.devicePrivate;
+	struct syn_priv *priv = pinfo->private;
+
+	if (priv->timer) {
+		TimerFree(priv->timer);
+		priv->timer = NULL;
+	}
+	if (priv->core) {
+		tp_core_free(priv->core);
+		priv->core = NULL;
+	}
+	if (priv->vmask) {
+		valuator_mask_free(&priv->vmask);
+		priv->vmask = NULL;
+	}
+}
+
+static Bool syn_control(DeviceIntPtr dev, int what)
+{
+	switch (what) {
+	case DEVICE_INIT:
+		return syn_device_init(dev);
+	case DEVICE_ON:
+		return syn_device_on(dev);
+	case DEVICE_OFF:
+		return syn_device_off(dev);
+	case DEVICE_CLOSE:
+		syn_device_close(dev);
+		return Success;
+	default:
+		return BadValue;
+	}
+}
+
+/* ---- PreInit ---- */
+
+static char *x_option_lookup(void *user, const char *name)
+{
+	struct syn_priv *priv = user;
+	char *v = xf86CheckStrOption(priv->pinfo->options, name, NULL);
+
+	if (v)
+		xf86IDrvMsg(priv->pinfo, X_CONFIG, "Option \"%s\" \"%s\"\n", name, v);
+	else if (priv->hotplugged && tp_option_name_eq(name, "GrabEventDevice"))
+		v = strdup("off");	/* 1.9: no grab for hot-plugged devices */
+	return v;
+}
+
+static void log_device(struct syn_priv *priv)
+{
+	const struct tp_device *d = &priv->dev;
+	InputInfoPtr pinfo = priv->pinfo;
+
+	xf86IDrvMsg(pinfo, X_PROBED, "%s: \"%s\" vendor 0x%04x product 0x%04x\n",
+		    priv->path, d->name, d->vendor, d->product);
+	xf86IDrvMsg(pinfo, X_PROBED, "x-axis range %d - %d resolution %d, y-axis range %d - %d resolution %d\n",
+		    d->x.min, d->x.max, d->x.res, d->y.min, d->y.max, d->y.res);
+	xf86IDrvMsg(pinfo, X_PROBED, "pressure %s, width %s, %d slots%s, up to %d fingers%s%s\n",
+		    d->pressure.present ? "yes" : "no", d->width.present ? "yes" : "no",
+		    d->num_slots, d->semi_mt ? " (semi-mt)" : "", d->max_fingers,
+		    d->clickpad ? ", clickpad" : "", d->topbuttonpad ? ", top buttons" : "");
+}
+
+static int syn_preinit(InputDriverPtr drv, InputInfoPtr pinfo, int flags)
+{
+	struct syn_priv *priv;
+	struct tp_option_source src;
+	const char *why = "";
+	char *s;
+	int fd, rc;
+
+	(void)drv;
+	(void)flags;
+	priv = calloc(1, sizeof(*priv));
+	if (!priv)
+		return BadAlloc;
+	priv->pinfo = pinfo;
+	priv->tev.fd = -1;
+	pinfo->private = priv;
+	pinfo->type_name = XI_TOUCHPAD;
+	pinfo->device_control = syn_control;
+	pinfo->read_input = syn_read_input;
+	pinfo->control_proc = NULL;
+	pinfo->switch_mode = NULL;
+
+	s = xf86CheckStrOption(pinfo->options, "_source", NULL);
+	priv->hotplugged = s && strncmp(s, "server/", 7) == 0;
+	free(s);
+
+	s = xf86SetStrOption(pinfo->options, "Protocol", "auto-dev");
+	if (strcmp(s, "auto-dev") != 0 && strcmp(s, "event") != 0) {
+		xf86IDrvMsg(pinfo, X_ERROR, "Protocol \"%s\" is not supported: this driver "
+			    "talks to evdev only (\"auto-dev\" or \"event\")\n", s);
+		free(s);
+		return BadValue;
+	}
+	free(s);
+
+	priv->path = xf86SetStrOption(pinfo->options, "Device", NULL);
+	if (!priv->path) {
+		char path[300];
+
+		if (tp_evdev_autoprobe(path, sizeof(path)) < 0) {
+			xf86IDrvMsg(pinfo, X_ERROR, "no Device option and no touchpad found in /dev/input\n");
+			return BadValue;
+		}
+		xf86IDrvMsg(pinfo, X_PROBED, "auto-dev found touchpad %s\n", path);
+		priv->path = strdup(path);
+		if (!priv->path)
+			return BadAlloc;
+		pinfo->options = xf86ReplaceStrOption(pinfo->options, "Device", path);
+	}
+
+	priv->server_fd = (pinfo->flags & XI86_SERVER_FD) && pinfo->fd >= 0;
+	fd = priv->server_fd ? pinfo->fd : -1;
+	rc = tp_evdev_open(&priv->tev, priv->path, fd, &why);
+	if (rc < 0) {
+		xf86IDrvMsg(pinfo, X_ERROR, "%s: %s (%s)\n", priv->path, why, strerror(-rc));
+		return rc == -ENODEV ? BadMatch : BadValue;
+	}
+	priv->dev = priv->tev.state.dev;
+	/* probing only: the node is opened again on DEVICE_ON */
+	tp_evdev_close(&priv->tev);
+	log_device(priv);
+
+	src.lookup = x_option_lookup;
+	src.log = option_log;
+	src.user = priv;
+	tp_options_apply(&priv->dev, &priv->params, &src);
+	return Success;
+}
+
+static void syn_uninit(InputDriverPtr drv, InputInfoPtr pinfo, int flags)
+{
+	struct syn_priv *priv = pinfo->private;
+
+	(void)drv;
+	if (priv) {
+		tp_evdev_close(&priv->tev);
+		if (priv->core)
+			tp_core_free(priv->core);
+		if (priv->timer)
+			TimerFree(priv->timer);
+		free(priv->path);
+		free(priv);
+		pinfo->private = NULL;
+	}
+	xf86DeleteInput(pinfo, flags);
+}
+
+static InputDriverRec synaptics_driver = {
+	.driverVersion = 1,
+	.driverName = "synaptics",
+	.PreInit = syn_preinit,
+	.UnInit = syn_uninit,
+	.module = NULL,
+	.default_options = NULL,
+	.capabilities = XI86_DRV_CAP_SERVER_FD,
+};
+
+static void *syn_setup(void *module, void *options, int *errmaj, int *errmin)
+{
+	(void)options;
+	(void)errmaj;
+	(void)errmin;
+	xf86AddInputDriver(&synaptics_driver, module, 0);
+	return module;
+}
+
+static XF86ModuleVersionInfo syn_version = {
+	"synaptics",
+	"synaptics-mt",
+	MODINFOSTRING1,
+	MODINFOSTRING2,
+	XORG_VERSION_CURRENT,
+	SYN_MAJOR, SYN_MINOR, SYN_PATCH,
+	ABI_CLASS_XINPUT,
+	ABI_XINPUT_VERSION,
+	MOD_CLASS_XINPUT,
+	{ 0, 0, 0, 0 }
+};
+
+_X_EXPORT XF86ModuleData synapticsModuleData = {
+	&syn_version,
+	syn_setup,
+	NULL
+};

@@ -1,0 +1,57 @@
+/*
+ * synaptics-drv.h - the Xorg glue of synaptics-mt (private to src/x).
+ *
+ * The glue owns one struct syn_priv per device: the evdev backend, the core,
+ * the parameters, a timer for the core's timeouts and the property atoms.
+ */
+#ifndef SYNMT_SYNAPTICS_DRV_H
+#define SYNMT_SYNAPTICS_DRV_H
+
+/* The server's headers are not -Wextra clean (xf86.h's deprecated inlines). */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wunused-parameter"
+#include <X11/Xatom.h>
+#include <X11/extensions/XI2.h>
+#include <xorg-server.h>
+#include <xf86.h>
+#include <xf86Xinput.h>
+#include <xf86_OSproc.h>
+#include <exevents.h>
+#include <ptrveloc.h>
+#include <xserver-properties.h>
+#pragma GCC diagnostic pop
+
+#include "touchpad.h"
+#include "tp-evdev.h"
+#include "tp-options.h"
+
+/* Buttons the device reports: 1-3, wheel 4-7, then 8-12 for extra buttons. */
+#define SYN_NUM_BUTTONS 12
+/* Valuators: 0 rel x, 1 rel y, 2 horizontal scroll, 3 vertical scroll. */
+#define SYN_NUM_AXES 4
+#define SYN_AXIS_HSCROLL 2
+#define SYN_AXIS_VSCROLL 3
+
+struct syn_priv {
+	InputInfoPtr pinfo;
+	char *path;			/* event node */
+	bool server_fd;			/* the server (logind) owns the fd */
+	bool hotplugged;		/* added by the config backend (udev) */
+	struct tp_evdev tev;
+	struct tp_device dev;		/* from the probe, ClickPad option applied */
+	struct tp_params params;
+	struct tp_core *core;
+	OsTimerPtr timer;
+	ValuatorMask *vmask;
+	Atom prop_atoms[64];		/* one per tp_prop_table row, 0 if not created */
+	Atom float_type;
+};
+
+/* synaptics-props.c */
+void syn_props_init(struct syn_priv *priv, DeviceIntPtr dev);
+void syn_props_update(struct syn_priv *priv, DeviceIntPtr dev);
+
+/* synaptics-drv.c: apply a new (validated) parameter set at run time */
+void syn_set_params(struct syn_priv *priv, const struct tp_params *params);
+
+#endif /* SYNMT_SYNAPTICS_DRV_H */
