@@ -1,0 +1,630 @@
+/*
+ * synemu - Synaptics PS/2 touchpad firmware emulator on /dev/userio.
+ *
+ * main(): command line, the event loop that moves bytes between userio and
+ * the firmware model (fw.c), and the player that streams the compiled script
+ * or recording (script.c, replay.c) while the kernel has streaming enabled.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "fw.h"
+#include "replay.h"
+#include "script.h"
+#include "userio.h"
+
+/* Hold stream packets until the host has been quiet this long, so they do
+ * not land in the middle of a command exchange (pass-through traffic). */
+#define QUIET_US 10000
+/* How often to look for --start-file. */
+#define START_POLL_US 20000
+
+static volatile sig_atomic_t stop_signal;
+
+struct options {
+	const char *profile;
+	const char *script;
+	const char *replay;
+	const char *ready_file;
+	const char *start_file;
+	const char *log_file;
+	const char *device;
+	double speed;
+	double start_delay_ms;
+	bool exit_after_script;
+	bool garbage;
+	uint64_t garbage_seed;
+	bool check_only;
+	int verbose;
+};
+
+struct emu {
+	struct options opt;
+	struct synfw fw;
+	struct syn_script script;
+	bool have_script;
+	int fd;
+	FILE *log;
+	uint64_t t_log0;	/* log time base (restarts at "S: Main") */
+	bool log_main;
+
+	/* player */
+	bool enabled_once;
+	uint64_t enabled_at;
+	bool started, paused, finished;
+	uint64_t base_us, paused_at;
+	size_t next;
+	uint64_t last_host_us;
+	size_t dropped_packets;
+	uint64_t rng;
+	size_t bytes_in, bytes_out;
+};
+
+static uint64_t now_us(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000u + (uint64_t)ts.tv_nsec / 1000u;
+}
+
+static void note(struct emu *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* A state transition or event: to the log as "N:" and to stderr with -v. */
+static void note(struct emu *e, const char *fmt, ...)
+{
+	char msg[300];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	if (e->log)
+		fprintf(e->log, "N: %.6f %s\n", (now_us() - e->t_log0) / 1e6, msg);
+	if (e->opt.verbose)
+		fprintf(stderr, "synemu: %s\n", msg);
+}
+
+static void fw_note(void *ctx, const char *msg)
+{
+	note(ctx, "fw: %s", msg);
+}
+
+static void log_byte(struct emu *e, char dir, uint8_t b)
+{
+	if (e->log)
+		fprintf(e->log, "E: %-10" PRIu64 " %c %02x\n", now_us() - e->t_log0, dir, b);
+	if (e->opt.verbose > 1)
+		fprintf(stderr, "synemu: %c %02x\n", dir, b);
+}
+
+static int send_bytes(struct emu *e, const uint8_t *b, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		int rc = syn_userio_send(e->fd, b[i]);
+
+		if (rc) {
+			fprintf(stderr, "synemu: userio SEND_INTERRUPT: %s\n", strerror(-rc));
+			return rc;
+		}
+		log_byte(e, 'R', b[i]);
+		e->bytes_out++;
+	}
+	return 0;
+}
+
+static void touch_file(const char *path)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
+
+	if (fd < 0) {
+		fprintf(stderr, "synemu: cannot create %s: %s\n", path, strerror(errno));
+		return;
+	}
+	if (write(fd, "ready\n", 6) < 0)
+		fprintf(stderr, "synemu: cannot write %s: %s\n", path, strerror(errno));
+	close(fd);
+}
+
+static uint8_t rand8(struct emu *e)
+{
+	uint64_t x = e->rng;
+
+	x ^= x >> 12;
+	x ^= x << 25;
+	x ^= x >> 27;
+	e->rng = x;
+	return (uint8_t)((x * 0x2545F4914F6CDD1DULL) >> 56);
+}
+
+static uint64_t action_due(const struct emu *e, const struct syn_action *a)
+{
+	return e->base_us + (uint64_t)((double)a->t_us / e->opt.speed);
+}
+
+/* Send one action; returns 0 or negative errno from the transport. */
+static int play_action(struct emu *e, const struct syn_action *a)
+{
+	uint8_t buf[SYNFW_MAX_REPLY + 8];
+	size_t n = 0;
+	bool stream = a->type != SYN_ACT_RAW;
+
+	if (stream && e->opt.garbage && rand8(e) < 13) {
+		uint8_t junk[3];
+		size_t k = 1 + rand8(e) % 3;
+
+		for (size_t i = 0; i < k; i++)
+			junk[i] = rand8(e);
+		note(e, "garbage: %zu random bytes before line %u", k, a->line);
+		if (send_bytes(e, junk, k))
+			return -EIO;
+	}
+
+	switch (a->type) {
+	case SYN_ACT_FRAME:
+		n = synfw_encode_frame(&e->fw, &a->frame, buf);
+		if (a->truncate && a->truncate < n) {
+			note(e, "line %u: truncated packet (%u of %zu bytes)", a->line, a->truncate, n);
+			n = a->truncate;
+		}
+		break;
+	case SYN_ACT_PACKET:
+		if (!synfw_packet_allowed(&e->fw, a->raw)) {
+			if (e->dropped_packets++ == 0)
+				note(e, "dropping recorded packets the current mode does not allow (W=%d)",
+				     syn_packet_w(a->raw));
+			return 0;
+		}
+		memcpy(buf, a->raw, 6);
+		n = 6;
+		break;
+	case SYN_ACT_RAW:
+		note(e, "line %u: %zu raw bytes", a->line, a->nraw);
+		memcpy(buf, a->raw, a->nraw);
+		n = a->nraw;
+		break;
+	}
+	if (stream && e->opt.garbage && n > 1 && rand8(e) < 13) {
+		size_t k = 1 + rand8(e) % (n < 6 ? n - 1 : 5);
+
+		note(e, "garbage: packet truncated to %zu bytes", k);
+		n = k;
+	}
+	return send_bytes(e, buf, n) ? -EIO : 0;
+}
+
+static void handle_events(struct emu *e, unsigned ev, uint64_t now)
+{
+	if (ev & SYNFW_EV_ENABLED) {
+		if (!e->enabled_once) {
+			e->enabled_once = true;
+			e->enabled_at = now;
+			if (e->log) {
+				fprintf(e->log, "S: Main\n");
+				e->t_log0 = now;
+			}
+		}
+		note(e, "kernel enabled streaming (mode %02x%s)", e->fw.mode, e->fw.agm ? ", AGM" : "");
+		if (e->opt.ready_file)
+			touch_file(e->opt.ready_file);
+		if (e->started && e->paused) {
+			e->base_us += now - e->paused_at;
+			e->paused = false;
+			note(e, "script resumed at action %zu", e->next);
+		}
+	}
+	if ((ev & SYNFW_EV_DISABLED) && e->started && !e->paused && !e->finished) {
+		e->paused = true;
+		e->paused_at = now;
+		note(e, "script paused at action %zu (streaming off)", e->next);
+	}
+}
+
+static bool start_condition(struct emu *e, uint64_t now)
+{
+	if (!e->have_script || e->started || !e->enabled_once || !synfw_streaming(&e->fw))
+		return false;
+	if (now < e->enabled_at + (uint64_t)(e->opt.start_delay_ms * 1000))
+		return false;
+	if (e->opt.start_file && access(e->opt.start_file, F_OK) != 0)
+		return false;
+	return true;
+}
+
+/* Play everything that is due; returns negative errno on transport errors. */
+static int run_player(struct emu *e, uint64_t now)
+{
+	if (start_condition(e, now)) {
+		e->started = true;
+		e->base_us = now;
+		note(e, "script started: %zu actions over %.3f s", e->script.n,
+		     e->script.end_us / 1e6 / e->opt.speed);
+	}
+	if (!e->started || e->paused || e->finished)
+		return 0;
+	if (now - e->last_host_us < QUIET_US)
+		return 0;
+	while (e->next < e->script.n && action_due(e, &e->script.act[e->next]) <= now) {
+		int rc = play_action(e, &e->script.act[e->next]);
+
+		if (rc)
+			return rc;
+		e->next++;
+		/* A raw AA 00 or a truncated packet may make the kernel talk now. */
+		if (!synfw_streaming(&e->fw))
+			break;
+	}
+	if (e->next == e->script.n && now >= e->base_us + (uint64_t)(e->script.end_us / e->opt.speed)) {
+		e->finished = true;
+		note(e, "script finished (%zu dropped packets)", e->dropped_packets);
+	}
+	return 0;
+}
+
+/* Microseconds until the player needs to run again, or -1 for "no need". */
+static int64_t player_timeout(struct emu *e, uint64_t now)
+{
+	int64_t t = -1;
+
+	if (e->have_script && !e->started && e->enabled_once && synfw_streaming(&e->fw)) {
+		uint64_t s = e->enabled_at + (uint64_t)(e->opt.start_delay_ms * 1000);
+
+		t = s > now ? (int64_t)(s - now) : 0;
+		if (e->opt.start_file && t < START_POLL_US)
+			t = START_POLL_US;
+		return t;
+	}
+	if (!e->started || e->paused || e->finished)
+		return -1;
+	if (e->next < e->script.n) {
+		uint64_t due = action_due(e, &e->script.act[e->next]);
+
+		t = due > now ? (int64_t)(due - now) : 0;
+	} else {
+		uint64_t end = e->base_us + (uint64_t)(e->script.end_us / e->opt.speed);
+
+		t = end > now ? (int64_t)(end - now) : 0;
+	}
+	if (now - e->last_host_us < QUIET_US && t < (int64_t)(QUIET_US - (now - e->last_host_us)))
+		t = (int64_t)(QUIET_US - (now - e->last_host_us));
+	return t;
+}
+
+static void on_signal(int sig)
+{
+	stop_signal = sig;
+}
+
+static int serve(struct emu *e)
+{
+	sigset_t block, orig;
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	sigemptyset(&block);
+	sigaddset(&block, SIGTERM);
+	sigaddset(&block, SIGINT);
+	sigaddset(&block, SIGHUP);
+	sigprocmask(SIG_BLOCK, &block, &orig);
+
+	while (!stop_signal) {
+		uint64_t now = now_us();
+		int64_t wait = player_timeout(e, now);
+		struct pollfd pfd = { .fd = e->fd, .events = POLLIN };
+		struct timespec ts, *tsp = NULL;
+		int rc;
+
+		if (wait >= 0) {
+			ts.tv_sec = wait / 1000000;
+			ts.tv_nsec = (wait % 1000000) * 1000;
+			tsp = &ts;
+		}
+		rc = ppoll(&pfd, 1, tsp, &orig);
+		if (rc < 0 && errno != EINTR) {
+			perror("synemu: ppoll");
+			return 1;
+		}
+		if (rc > 0 && (pfd.revents & (POLLERR | POLLHUP | POLLNVAL))) {
+			fprintf(stderr, "synemu: userio device error (revents %#x)\n", pfd.revents);
+			return 1;
+		}
+		if (rc > 0 && (pfd.revents & POLLIN)) {
+			uint8_t in[64];
+			ssize_t n = syn_userio_read(e->fd, in, sizeof(in));
+
+			if (n < 0) {
+				fprintf(stderr, "synemu: userio read: %s\n", strerror((int)-n));
+				return 1;
+			}
+			for (ssize_t i = 0; i < n; i++) {
+				uint8_t out[SYNFW_MAX_REPLY];
+				size_t k;
+
+				log_byte(e, 'S', in[i]);
+				e->bytes_in++;
+				k = synfw_host_byte(&e->fw, in[i], out);
+				if (send_bytes(e, out, k))
+					return 1;
+				handle_events(e, synfw_take_events(&e->fw), now_us());
+			}
+			e->last_host_us = now_us();
+		}
+		if (run_player(e, now_us()))
+			return 1;
+		if (e->finished && e->opt.exit_after_script)
+			break;
+		if (e->log)
+			fflush(e->log);
+	}
+	if (stop_signal)
+		note(e, "signal %d: unregistering", (int)stop_signal);
+	return 0;
+}
+
+static void usage(FILE *f)
+{
+	fputs(
+"Usage: synemu [OPTION]...\n"
+"Emulate a Synaptics PS/2 touchpad on /dev/userio (run as root in the QEMU guest,\n"
+"with userio.ko and psmouse.ko loaded).  Registers an i8042 AUX serio port, answers\n"
+"the kernel's probe like the firmware would, and streams packets for a script or a\n"
+"recording once the kernel has enabled streaming (F4).\n"
+"\n"
+"  -p, --profile NAME       pad to emulate (default semimt); see --list-profiles\n"
+"  -l, --list-profiles      print the built-in profiles and exit\n"
+"  -s, --script FILE        finger/button script to play after F4 (format below)\n"
+"  -r, --replay FILE        ps2emu-record V1 file: answer the probe from its Init\n"
+"                           section and, unless --script is given, play its Main\n"
+"                           section's packets with their recorded timing\n"
+"      --speed FACTOR       play scripts/recordings FACTOR times faster (default 1)\n"
+"      --garbage SEED       randomly insert junk bytes and truncate packets (about\n"
+"                           1 in 20 packets each), deterministic for a SEED\n"
+"      --ready-file PATH    create PATH each time the kernel enables streaming\n"
+"      --start-file PATH    do not start the script before PATH exists\n"
+"      --start-delay MS     start the script MS ms after the first F4 (default 0)\n"
+"      --log FILE           log every byte with its time (ps2emu-record V1 format:\n"
+"                           \"E: usec S|R byte\", S = host->device; notes as \"N:\")\n"
+"  -x, --exit-after-script  exit (unregister the port) when the script has ended\n"
+"      --hold               keep serving until SIGTERM/SIGINT (the default)\n"
+"      --device PATH        userio device (default /dev/userio)\n"
+"  -c, --check              only parse the script/recording, print a summary, exit\n"
+"  -v, --verbose            state transitions on stderr (twice: every byte)\n"
+"  -h, --help               this text\n"
+"\n"
+"Script format (one command per line, '#' starts a comment; coordinates are in\n"
+"evdev orientation, i.e. what the kernel reports as ABS_X/ABS_Y with Y growing\n"
+"downwards; the emulator sends raw Y = 5856 - y.  Finger N is 1..5, Z = pressure\n"
+"(default 60), W = width 4..15 (default 5) used for the one-finger W value):\n"
+"  rate HZ                       frame rate for later frames (default 80)\n"
+"  frame [N=X,Y[,Z[,W]]...] [btn=B]  set the fingers (listed = all fingers down;\n"
+"                                'none' = no finger; none listed = keep) and the\n"
+"                                buttons, then send one frame\n"
+"  down N=X,Y[,Z[,W]]...         put fingers down (sends nothing)\n"
+"  up N...                       lift fingers (sends nothing)\n"
+"  press B... / release B...     buttons: left right middle click (sends nothing)\n"
+"  move MS N=X,Y[,Z[,W]]...      glide fingers to the targets over MS ms, one\n"
+"                                frame per 1/rate; fingers not listed stay put\n"
+"  hold MS                       repeat the current frame for MS ms\n"
+"  lift                          lift all fingers and send the no-finger frame\n"
+"  wait MS                       send nothing for MS ms\n"
+"  repeat N ... end              repeat the enclosed lines N times\n"
+"  raw HEX...                    send bytes as they are (up to 64)\n"
+"  garbage N                     send N pseudo-random bytes (see 'seed N')\n"
+"  truncate [K]                  send only the first K (1..5, default 3) bytes\n"
+"                                of the current frame\n"
+"  reconnect                     send AA 00 (the kernel resets and re-probes)\n"
+"Each frame takes one frame period.  Several buttons: btn=left+right, btn=none.\n"
+"A frame is encoded per the mode the kernel set: new-abs 6-byte packets in W\n"
+"mode; with AGM on, 2+ fingers send an AGM packet (second finger) before the\n"
+"normal packet (W=0 for two, W=1 for three+; image sensors add an AGM-CONTACT\n"
+"count packet for 3+); without AGM only W; in relative mode 3-byte packets.\n",
+	f);
+}
+
+static int list_profiles(void)
+{
+	for (size_t i = 0; i < syn_profile_count(); i++)
+		printf("%-18s %s\n", syn_profile_name(i), syn_profile_description(i));
+	return 0;
+}
+
+static bool parse_double(const char *s, double lo, double hi, double *out)
+{
+	char *end;
+	double v;
+
+	errno = 0;
+	v = strtod(s, &end);
+	if (errno || end == s || *end || !(v >= lo && v <= hi))
+		return false;
+	*out = v;
+	return true;
+}
+
+static void print_summary(const struct emu *e, const struct syn_recording *rec)
+{
+	const struct syn_caps *c = &e->fw.caps;
+
+	printf("profile: %s (%s)\n", e->fw.prof.name, e->fw.prof.description);
+	printf("firmware %d.%d, caps:%s%s%s%s%s%s%s, x %d..%d, y %d..%d (raw), res %d/%d units/mm\n",
+	       c->major, c->minor, c->extended ? " extended" : "", c->multifinger ? " multifinger" : "",
+	       c->agm ? " agm" : "", c->image_sensor ? " image-sensor" : "", c->clickpad ? " clickpad" : "",
+	       c->passthru ? " pass-through" : "", c->palm ? " palm" : "", c->x_min, c->x_max, c->y_min,
+	       c->y_max, c->x_res, c->y_res);
+	if (rec)
+		printf("recording: %zu init events, %zu queries learnt (%zu conflicting), %zu main bytes, "
+		       "%zu skipped\n", rec->init_events, rec->queries, rec->conflicts, rec->main_bytes,
+		       rec->skipped_bytes);
+	if (e->have_script)
+		printf("timeline: %zu actions over %.3f s\n", e->script.n, e->script.end_us / 1e6 / e->opt.speed);
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "profile", required_argument, NULL, 'p' },
+		{ "list-profiles", no_argument, NULL, 'l' },
+		{ "script", required_argument, NULL, 's' },
+		{ "replay", required_argument, NULL, 'r' },
+		{ "speed", required_argument, NULL, 1 },
+		{ "garbage", required_argument, NULL, 2 },
+		{ "ready-file", required_argument, NULL, 3 },
+		{ "start-file", required_argument, NULL, 4 },
+		{ "start-delay", required_argument, NULL, 5 },
+		{ "log", required_argument, NULL, 6 },
+		{ "exit-after-script", no_argument, NULL, 'x' },
+		{ "hold", no_argument, NULL, 7 },
+		{ "device", required_argument, NULL, 8 },
+		{ "check", no_argument, NULL, 'c' },
+		{ "verbose", no_argument, NULL, 'v' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	static struct emu emu;
+	struct emu *e = &emu;
+	struct syn_recording rec;
+	bool have_rec = false;
+	struct syn_profile prof;
+	char err[512];
+	int opt, rc;
+
+	e->opt.profile = "semimt";
+	e->opt.device = SYN_USERIO_DEFAULT;
+	e->opt.speed = 1.0;
+	e->fd = -1;
+	syn_script_init(&e->script);
+
+	while ((opt = getopt_long(argc, argv, "p:ls:r:xcvh", longopts, NULL)) != -1) {
+		switch (opt) {
+		case 'p': e->opt.profile = optarg; break;
+		case 'l': return list_profiles();
+		case 's': e->opt.script = optarg; break;
+		case 'r': e->opt.replay = optarg; break;
+		case 1:
+			if (!parse_double(optarg, 0.001, 1000, &e->opt.speed)) {
+				fprintf(stderr, "synemu: --speed '%s' must be a number in 0.001..1000\n", optarg);
+				return 2;
+			}
+			break;
+		case 2: {
+			char *end;
+
+			errno = 0;
+			e->opt.garbage_seed = strtoull(optarg, &end, 0);
+			if (errno || end == optarg || *end) {
+				fprintf(stderr, "synemu: --garbage '%s' must be an integer seed\n", optarg);
+				return 2;
+			}
+			e->opt.garbage = true;
+			break;
+		}
+		case 3: e->opt.ready_file = optarg; break;
+		case 4: e->opt.start_file = optarg; break;
+		case 5:
+			if (!parse_double(optarg, 0, 3600e3, &e->opt.start_delay_ms)) {
+				fprintf(stderr, "synemu: --start-delay '%s' must be milliseconds\n", optarg);
+				return 2;
+			}
+			break;
+		case 6: e->opt.log_file = optarg; break;
+		case 'x': e->opt.exit_after_script = true; break;
+		case 7: e->opt.exit_after_script = false; break;
+		case 8: e->opt.device = optarg; break;
+		case 'c': e->opt.check_only = true; break;
+		case 'v': e->opt.verbose++; break;
+		case 'h': usage(stdout); return 0;
+		default: usage(stderr); return 2;
+		}
+	}
+	if (optind < argc) {
+		fprintf(stderr, "synemu: unexpected argument '%s' (see --help)\n", argv[optind]);
+		return 2;
+	}
+
+	if (e->opt.replay) {
+		rc = syn_recording_load(&rec, e->opt.replay, err, sizeof(err));
+		if (rc) {
+			fprintf(stderr, "synemu: %s\n", err);
+			return 1;
+		}
+		have_rec = true;
+		prof = rec.prof;
+	} else if (syn_profile_load(e->opt.profile, &prof)) {
+		fprintf(stderr, "synemu: unknown profile '%s'; known profiles:\n", e->opt.profile);
+		for (size_t i = 0; i < syn_profile_count(); i++)
+			fprintf(stderr, "  %s\n", syn_profile_name(i));
+		return 2;
+	}
+	if (e->opt.script) {
+		rc = syn_script_load(&e->script, e->opt.script, err, sizeof(err));
+		if (rc) {
+			fprintf(stderr, "synemu: %s\n", err);
+			return 1;
+		}
+		e->have_script = true;
+	} else if (have_rec) {
+		e->script = rec.main;
+		syn_script_init(&rec.main);
+		e->have_script = true;
+	}
+	synfw_init(&e->fw, &prof);
+	synfw_set_log(&e->fw, fw_note, e);
+	e->rng = e->opt.garbage_seed * 0x9E3779B97F4A7C15ULL + 0x2545F4914F6CDD1DULL;
+
+	if (e->opt.check_only) {
+		print_summary(e, have_rec ? &rec : NULL);
+		if (have_rec)
+			syn_recording_free(&rec);
+		syn_script_free(&e->script);
+		return 0;
+	}
+	if (have_rec)
+		syn_recording_free(&rec);
+
+	if (e->opt.log_file) {
+		e->log = fopen(e->opt.log_file, "w");
+		if (!e->log) {
+			fprintf(stderr, "synemu: cannot write log %s: %s\n", e->opt.log_file, strerror(errno));
+			return 1;
+		}
+		fprintf(e->log, "# ps2emu-record V1\n# synemu log, profile %s\n#\nT: A\nS: Init\n", prof.name);
+	}
+	e->t_log0 = now_us();
+
+	e->fd = syn_userio_open(e->opt.device, err, sizeof(err));
+	if (e->fd < 0) {
+		fprintf(stderr, "synemu: %s\n", err);
+		return 1;
+	}
+	if (syn_userio_register(e->fd, err, sizeof(err))) {
+		fprintf(stderr, "synemu: %s\n", err);
+		close(e->fd);
+		return 1;
+	}
+	note(e, "registered serio port (profile %s)", prof.name);
+	rc = serve(e);
+	/* close() unregisters the serio port. */
+	close(e->fd);
+	note(e, "port closed: %zu bytes in, %zu out", e->bytes_in, e->bytes_out);
+	if (e->log)
+		fclose(e->log);
+	syn_script_free(&e->script);
+	return rc;
+}
