@@ -191,6 +191,30 @@ static void test_click_drag_with_thumb(void)
 	tt_free(&t);
 }
 
+static void test_semi_mt_clickfinger(void)
+{
+	struct tt t;
+
+	tt_init(&t, TT_SYNAPTICS_SEMI_MT);
+	tt_start(&t);
+	tt_down(&t, 0, 3000, 3000);
+	tt_down(&t, 1, 3400, 3100);
+	tt_step(&t, 12);
+	click(&t);
+	CHECK(tt_presses(&t, 3) == 1, "semi-MT: a small bounding box is a two-finger click");
+	tt_up(&t, 0);
+	tt_up(&t, 1);
+	tt_step(&t, 12);
+	tt_clear(&t);
+	tt_down(&t, 0, 1500, 1500);
+	tt_down(&t, 1, 5400, 4400);
+	tt_step(&t, 12);
+	click(&t);
+	CHECK(tt_presses(&t, 1) == 1 && tt_presses(&t, 3) == 0,
+	      "semi-MT: a box across the pad is not");
+	tt_free(&t);
+}
+
 static void test_off_keeps_clicks(void)
 {
 	struct tt t;
@@ -213,6 +237,7 @@ int main(void)
 	RUN(test_motion_after_click);
 	RUN(test_touch_in_button_area);
 	RUN(test_click_drag_with_thumb);
+	RUN(test_semi_mt_clickfinger);
 	RUN(test_off_keeps_clicks);
 	return tt_exit_status();
 }

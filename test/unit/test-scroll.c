@@ -185,6 +185,45 @@ static void test_coasting(void)
 	tt_free(&t);
 }
 
+static void test_semi_mt(void)
+{
+	struct tt t;
+	double v;
+
+	tt_init(&t, TT_SYNAPTICS_SEMI_MT);
+	t.p.coasting_speed = 0;
+	tt_start(&t);
+	two_finger(&t, 0, 1000, 50, true);
+	tt_scroll_sum(&t, &v, NULL);
+	CHECK(fabs(v - 1000.0 / t.p.vert_scroll_delta) < 0.6, "semi-MT two-finger scroll (%.2f)", v);
+	CHECK(tt_motion_events(&t) == 0, "no pointer jump when the second finger lands or lifts");
+	tt_free(&t);
+}
+
+static void test_corner_coasting(void)
+{
+	struct tt t;
+	double v1, v2;
+
+	tt_init(&t, TT_SYNAPTICS_ST_1F);
+	t.p.corner_coasting = true;
+	tt_start(&t);
+	tt_down(&t, 0, 5300, 2000);
+	tt_step(&t, 12);
+	tt_glide(&t, 0, 5300, 4400, 20, 12);	/* fast, into the bottom-right corner */
+	tt_scroll_sum(&t, &v1, NULL);
+	for (int i = 0; i < 40; i++)		/* rest in the corner for 480 ms */
+		tt_step(&t, 12);
+	tt_scroll_sum(&t, &v2, NULL);
+	CHECK(v2 - v1 > 5, "resting in the corner keeps scrolling (%.2f more)", v2 - v1);
+	tt_up(&t, 0);
+	tt_step(&t, 12);
+	tt_clear(&t);
+	tt_wait(&t, 500);
+	CHECK(tt_scroll_events(&t) == 0, "and stops when the finger lifts");
+	tt_free(&t);
+}
+
 static void test_scroll_off(void)
 {
 	struct tt t;
@@ -246,6 +285,8 @@ int main(void)
 	RUN(test_two_finger_horizontal);
 	RUN(test_edge_scroll);
 	RUN(test_coasting);
+	RUN(test_semi_mt);
+	RUN(test_corner_coasting);
 	RUN(test_scroll_off);
 	RUN(test_circular);
 	return tt_exit_status();

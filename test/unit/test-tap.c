@@ -263,6 +263,26 @@ static void test_multifinger_taps(void)
 	tt_free(&t);
 }
 
+static void test_two_finger_emulation(void)
+{
+	struct tt t;
+
+	tt_init(&t, TT_SYNAPTICS_ST_1F);	/* no DOUBLETAP: only z and w can tell */
+	t.p.emulate_twofinger_z = 150;
+	t.p.emulate_twofinger_w = 8;
+	tt_start(&t);
+	tt_down(&t, 0, CX, CY);
+	tt_pressure(&t, 180, 10);
+	tt_step(&t, 12);
+	tt_step(&t, 12);
+	tt_up(&t, 0);
+	tt_step(&t, 12);
+	tt_wait(&t, 1000);
+	CHECK(tt_presses(&t, 3) == 1 && tt_presses(&t, 1) == 0,
+	      "a wide, heavy touch counts as two fingers: TapButton2");
+	tt_free(&t);
+}
+
 static void test_corner_tap(void)
 {
 	struct tt t;
@@ -344,6 +364,7 @@ int main(void)
 	RUN(test_tap_and_drag);
 	RUN(test_locked_drag);
 	RUN(test_multifinger_taps);
+	RUN(test_two_finger_emulation);
 	RUN(test_corner_tap);
 	RUN(test_touchpad_off_kills_taps);
 	RUN(test_button_cancels_tap);

@@ -44,6 +44,7 @@ static void on_scroll(void *user, double v, double h)
 	t->ev[t->nev++] = (struct tt_event){ .type = TT_SCROLL, .time = t->now, .v = v, .h = h };
 }
 
+__attribute__((format(printf, 3, 0)))
 static void on_log(void *user, enum tp_log_level level, const char *fmt, va_list args)
 {
 	struct tt *t = user;
@@ -95,6 +96,13 @@ void tt_init(struct tt *t, enum tt_kind kind)
 		d->num_slots = 2;
 		d->clickpad = true;
 		d->max_fingers = 5;
+		d->buttons = TP_HW_LEFT;
+		break;
+	case TT_SYNAPTICS_SEMI_MT:
+		d->semi_mt = true;
+		d->num_slots = 2;
+		d->clickpad = true;
+		d->max_fingers = 3;
 		d->buttons = TP_HW_LEFT;
 		break;
 	case TT_SYNAPTICS_MT:

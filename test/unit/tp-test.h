@@ -17,6 +17,7 @@ enum tt_kind {
 	TT_SYNAPTICS_ST_1F,	/* single-touch, no multi-finger detection, no buttons */
 	TT_SYNAPTICS_CLICKPAD,	/* 2 MT slots, BUTTONPAD, BTN_LEFT only, up to QUINTTAP */
 	TT_SYNAPTICS_MT,	/* 2 MT slots, left+right buttons */
+	TT_SYNAPTICS_SEMI_MT,	/* 2 slots with INPUT_PROP_SEMI_MT (a bounding box), clickpad */
 };
 
 enum tt_type { TT_MOTION, TT_BUTTON, TT_SCROLL };

@@ -258,14 +258,26 @@ static void count_fingers(struct tp_core *core, const struct tp_frame *f)
 	core->fingers_changed = core->gesture_fingers != core->prev_gesture_fingers;
 }
 
-static void run_timers(struct tp_core *core, uint64_t now)
+/* Fire every timer due at or before `until`, in deadline order, each at its own time. */
+static void run_timers(struct tp_core *core, uint64_t until)
 {
-	if (core->tap.deadline && core->tap.deadline <= now)
-		tp_tap_timeout(core, now);
-	if (tp_buttons_next_timeout(core) && tp_buttons_next_timeout(core) <= now)
-		tp_buttons_timeout(core, now);
-	if (core->scroll.coast_deadline && core->scroll.coast_deadline <= now)
-		tp_scroll_timeout(core, now);
+	uint64_t next;
+
+	while ((next = tp_core_next_timeout(core)) && next <= until) {
+		if (next > core->now)
+			core->now = next;
+		if (core->tap.deadline && core->tap.deadline <= core->now)
+			tp_tap_timeout(core, core->now);
+		if (tp_buttons_next_timeout(core) && tp_buttons_next_timeout(core) <= core->now)
+			tp_buttons_timeout(core, core->now);
+		if (core->scroll.coast_deadline && core->scroll.coast_deadline <= core->now)
+			tp_scroll_timeout(core, core->now);
+		if (tp_core_next_timeout(core) == next) {
+			tp_log(core, TP_LOG_ERROR, "timer at %llu did not advance",
+			       (unsigned long long)next);
+			break;
+		}
+	}
 }
 
 void tp_core_frame(struct tp_core *core, const struct tp_frame *f)
