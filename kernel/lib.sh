@@ -61,9 +61,20 @@ synmt_extract() {
 		printf '%s\n' "$dst"
 		return 0
 	fi
-	kmsg "extracting the sources we need from $SYNMT_LINUX_TARBALL into $dst"
 	mkdir -p "$cache" || kdie "cannot create $cache"
+	# Several builds may start at once (other helpers, DKMS): extract once.
+	if command -v flock >/dev/null; then
+		exec 9>"$cache/.linux-source-6.1.lock"
+		flock 9
+		if [ -f "$dst/.synmt-extracted" ] && [ "$(cat "$dst/.synmt-extracted")" = "$id" ]; then
+			exec 9>&-
+			printf '%s\n' "$dst"
+			return 0
+		fi
+	fi
+	kmsg "extracting the sources we need from $SYNMT_LINUX_TARBALL into $dst"
 	tmp=$(mktemp -d "$cache/.linux-source-6.1.XXXXXX") || kdie "cannot create a temporary directory in $cache"
+	chmod 755 "$tmp"
 	local pats=() p
 	for p in "${SYNMT_SOURCE_PATHS[@]}"; do
 		pats+=("linux-source-6.1/$p")
@@ -77,14 +88,16 @@ synmt_extract() {
 		rm -rf "$tmp"
 		kdie "$SYNMT_LINUX_TARBALL has no drivers/input/mouse/synaptics.c"
 	}
-	# Pristine copy: read-only so that nobody patches it in place by accident.
-	chmod -R a-w "$tmp"/* 2>/dev/null || true
+	# Pristine copy: read-only files, so that nobody patches it in place by
+	# accident (directories stay writable: rm -rf cache/ keeps working).
+	find "$tmp" -type f -exec chmod a-w {} + || true
 	printf '%s\n' "$id" >"$tmp/.synmt-extracted"
 	if [ -d "$dst" ]; then
 		chmod -R u+w "$dst" 2>/dev/null || true
 		rm -rf "$dst"
 	fi
 	mv "$tmp" "$dst" || kdie "cannot move the extract into $dst"
+	exec 9>&- 2>/dev/null || true
 	printf '%s\n' "$dst"
 }
 
