@@ -65,13 +65,18 @@ REPLAY_TESTS = \
 	test/replay/clickpad-buttons.sh \
 	test/replay/scroll-buttons.sh \
 	test/replay/options.sh
-TESTS += $(REPLAY_TESTS) test/replay/module-symbols.sh test/replay/check-tables
+TESTS += $(REPLAY_TESTS) test/replay/module-symbols.sh test/replay/check-tables \
+	test/replay/check-evdev
 EXTRA_DIST += $(REPLAY_TESTS) test/replay/replay-lib.sh test/replay/module-symbols.sh
 
-check_PROGRAMS += test/replay/check-tables
+check_PROGRAMS += test/replay/check-tables test/replay/check-evdev
 test_replay_check_tables_SOURCES = test/replay/check-tables.c
 test_replay_check_tables_CPPFLAGS = $(SYN_CPPFLAGS)
 test_replay_check_tables_LDADD = \
 	xf86-input-synaptics/libtpevdev.la \
 	xf86-input-synaptics/src/core/libtpcore.la \
 	$(LIBEVDEV_LIBS) -lm
+test_replay_check_evdev_SOURCES = test/replay/check-evdev.c
+test_replay_check_evdev_CPPFLAGS = $(SYN_CPPFLAGS)
+test_replay_check_evdev_CFLAGS = $(AM_CFLAGS) $(LIBEVDEV_CFLAGS)
+test_replay_check_evdev_LDADD = xf86-input-synaptics/libtpevdev.la $(LIBEVDEV_LIBS)
