@@ -160,8 +160,9 @@ struct tp_output {
 	void (*motion)(void *user, double dx, double dy, double dx_unaccel, double dy_unaccel);
 	void (*button)(void *user, int button, bool down);	/* X button number, 1-based */
 	void (*scroll)(void *user, double vert, double horiz);
-	void (*gesture)(void *user, const struct tp_gesture_event *ev);
-	void (*log)(void *user, enum tp_log_level level, const char *fmt, va_list args);
+	void (*gesture)(void *user, const struct tp_gesture_event *ev);	/* not emitted yet */
+	void (*log)(void *user, enum tp_log_level level, const char *fmt, va_list args)
+		__attribute__((format(printf, 3, 0)));
 };
 
 /*
