@@ -64,7 +64,8 @@ REPLAY_TESTS = \
 	test/replay/two-finger-scroll.sh \
 	test/replay/clickpad-buttons.sh \
 	test/replay/scroll-buttons.sh \
-	test/replay/options.sh
+	test/replay/options.sh \
+	test/replay/rest.sh
 TESTS += $(REPLAY_TESTS) test/replay/module-symbols.sh test/replay/check-tables \
 	test/replay/check-evdev
 EXTRA_DIST += $(REPLAY_TESTS) test/replay/replay-lib.sh test/replay/module-symbols.sh
