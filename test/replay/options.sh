@@ -34,4 +34,11 @@ else
 	echo "ok: LeftEdge > RightEdge refused: $(head -n 1 "$OUT")"
 fi
 "$SYNREPLAY" --quiet --set NoSuchOption=1 "$ST.desc" > "$OUT" 2>&1 && fail "unknown option accepted"
+
+# bad recordings: a clear error, not silence
+printf 'not an evemu file\n' > "$OUT.bad"
+"$SYNREPLAY" "$OUT.bad" > "$OUT" 2>&1 && fail "garbage description accepted"
+"$SYNREPLAY" "$ST.desc" "$OUT.bad" > "$OUT" 2>&1 && fail "events file without events accepted"
+grep -q "no events" "$OUT" || fail "no message for an empty events file: $(cat "$OUT")"
+rm -f "$OUT.bad"
 finish

@@ -241,7 +241,8 @@ static void play_frame(struct replay *r, const struct tp_frame *frame)
 	tp_core_frame(r->core, frame);
 }
 
-static int play_file(struct replay *r, struct tp_evdev_state *st, FILE *fp, const char *name)
+static int play_file(struct replay *r, struct tp_evdev_state *st, FILE *fp, const char *name,
+		     bool need_events)
 {
 	struct input_event ev;
 	struct tp_frame frame;
@@ -280,6 +281,10 @@ static int play_file(struct replay *r, struct tp_evdev_state *st, FILE *fp, cons
 	}
 	if (rc < 0) {
 		fprintf(stderr, "synreplay: %s: unreadable event line\n", name);
+		return -EINVAL;
+	}
+	if (first && need_events) {
+		fprintf(stderr, "synreplay: %s: no events (E: lines) in this file\n", name);
 		return -EINVAL;
 	}
 	return 0;
@@ -455,7 +460,7 @@ int main(int argc, char **argv)
 
 	if (optind + 1 == argc) {
 		/* one file: the events follow the description */
-		rc = play_file(&r, &st, fp, argv[optind]);
+		rc = play_file(&r, &st, fp, argv[optind], false);
 	}
 	fclose(fp);
 	for (int i = optind + 1; i < argc && rc == 0; i++) {
@@ -465,7 +470,7 @@ int main(int argc, char **argv)
 			rc = -ENOENT;
 			break;
 		}
-		rc = play_file(&r, &st, fp, argv[i]);
+		rc = play_file(&r, &st, fp, argv[i], true);
 		fclose(fp);
 	}
 	/* what is still pending after the last event (tap timeouts, coasting) */
