@@ -335,6 +335,54 @@ static void test_button_cancels_tap(void)
 	tt_free(&t);
 }
 
+static void test_tap_then_click_order(void)
+{
+	struct tt t;
+	int tap_press, phys_press;
+
+	setup(&t, TT_SYNAPTICS_ST);
+	t.p.emulate_mid_button_time = 0;
+	tt_start(&t);
+	tap_at(&t, CX, CY, 2);
+	tt_wait(&t, 50);	/* the tap is still pending */
+	tt_buttons(&t, TP_HW_RIGHT);
+	tt_step(&t, 12);
+	tap_press = tt_find_button(&t, 1, true, 0);
+	phys_press = tt_find_button(&t, 3, true, 0);
+	CHECK(tap_press >= 0 && phys_press > tap_press, "the tap's click comes before the physical click");
+	CHECK(tt_releases(&t, 1) == 1, "and is complete");
+	tt_free(&t);
+
+	/* A finger that lands together with a clickpad click is not a tap. */
+	setup(&t, TT_SYNAPTICS_CLICKPAD);
+	tt_start(&t);
+	tt_down(&t, 0, CX, CY);
+	tt_buttons(&t, TP_HW_LEFT);
+	tt_step(&t, 12);
+	tt_buttons(&t, 0);
+	tt_step(&t, 12);
+	tt_up(&t, 0);
+	tt_step(&t, 12);
+	tt_wait(&t, 1000);
+	CHECK(tt_presses(&t, 1) == 1, "one click, no extra tap (%d)", tt_presses(&t, 1));
+	tt_free(&t);
+}
+
+static void test_circular_pad_corner(void)
+{
+	struct tt t;
+
+	/* CircularPad: the corner zones are the diagonals outside the ellipse. */
+	setup(&t, TT_SYNAPTICS_CLICKPAD);
+	t.p.circular_pad = true;
+	t.p.corner_button[0] = 2;	/* RT */
+	tt_start(&t);
+	tap_at(&t, 4900, 1800, 2);	/* up-right, outside the ellipse, inside the rectangular edges */
+	tt_wait(&t, 1000);
+	CHECK(tt_presses(&t, 2) == 1, "top-right tap on a round pad = RTCornerButton");
+	tt_free(&t);
+}
+
 static void test_reset_releases_drag(void)
 {
 	struct tt t;
@@ -368,6 +416,8 @@ int main(void)
 	RUN(test_corner_tap);
 	RUN(test_touchpad_off_kills_taps);
 	RUN(test_button_cancels_tap);
+	RUN(test_tap_then_click_order);
+	RUN(test_circular_pad_corner);
 	RUN(test_reset_releases_drag);
 	return tt_exit_status();
 }

@@ -189,7 +189,8 @@ int tp_softbutton_at(const struct tp_core *core, int x, int y);
 void tp_clickpad_reset(struct tp_core *core);
 
 /* tap.c */
-void tp_tap_frame(struct tp_core *core, bool button_pressed);
+void tp_tap_frame(struct tp_core *core);
+void tp_tap_button(struct tp_core *core);
 void tp_tap_timeout(struct tp_core *core, uint64_t now);
 void tp_tap_reset(struct tp_core *core);
 const char *tp_tap_state_name(enum tp_tap_state state);

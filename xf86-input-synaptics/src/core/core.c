@@ -59,13 +59,38 @@ double tp_mm_to_units(const struct tp_core *core, double mm, double diag_fractio
 	return core->diag * diag_fraction;
 }
 
+/*
+ * The edge zones of 1.9's 3x3 layout.  With CircularPad the pad is the ellipse
+ * inscribed in the edges: everything outside it is edge, and which edge (or
+ * corner) is decided by the direction from the centre, in 45 degree sectors.
+ */
 void tp_edge_zone(const struct tp_core *core, int x, int y, bool *left, bool *right,
 		  bool *top, bool *bottom)
 {
-	*left = x < core->p.left_edge;
-	*right = x > core->p.right_edge;
-	*top = y < core->p.top_edge;
-	*bottom = y > core->p.bottom_edge;
+	const struct tp_params *p = &core->p;
+	double hw = (p->right_edge - p->left_edge) / 2.0;
+	double hh = (p->bottom_edge - p->top_edge) / 2.0;
+
+	if (p->circular_pad && hw > 0 && hh > 0) {
+		double nx = (x - (p->left_edge + hw)) / hw;
+		double ny = (y - (p->top_edge + hh)) / hh;
+		double a;
+
+		*left = *right = *top = *bottom = false;
+		if (nx * nx + ny * ny < 1.0)
+			return;
+		/* 0 = right, increasing clockwise (y grows downwards); sectors centred on the axes. */
+		a = atan2(ny, nx) * 180.0 / M_PI;
+		*right = a > -67.5 && a < 67.5;
+		*bottom = a > 22.5 && a < 157.5;
+		*left = a > 112.5 || a < -112.5;
+		*top = a > -157.5 && a < -22.5;
+		return;
+	}
+	*left = x < p->left_edge;
+	*right = x > p->right_edge;
+	*top = y < p->top_edge;
+	*bottom = y > p->bottom_edge;
 }
 
 int tp_pointer_touch(const struct tp_core *core)
@@ -320,6 +345,9 @@ void tp_core_frame(struct tp_core *core, const struct tp_frame *f)
 	count_fingers(core, f);
 	choose_pointer(core);
 
+	/* A pending tap is delivered before the physical click that ends it. */
+	if (f->buttons & ~core->buttons.hw)
+		tp_tap_button(core);
 	core->button_went_down = false;
 	tp_buttons_frame(core, f->buttons);
 	/* The clickpad may have marked a thumb: count again so scrolling sees the change. */
@@ -328,7 +356,7 @@ void tp_core_frame(struct tp_core *core, const struct tp_frame *f)
 		choose_pointer(core);
 	}
 
-	tp_tap_frame(core, core->button_went_down);
+	tp_tap_frame(core);
 	scrolling = tp_scroll_frame(core);
 
 	suppress = scrolling || core->p.touchpad_off == 1 || core->palm ||

@@ -405,15 +405,18 @@ static bool moved_too_far(const struct tp_core *core)
 	return false;
 }
 
-void tp_tap_frame(struct tp_core *core, bool button_pressed)
+void tp_tap_button(struct tp_core *core)
+{
+	tap_handle_event(core, TAP_EVENT_BUTTON);
+}
+
+void tp_tap_frame(struct tp_core *core)
 {
 	struct tp_tap *tap = &core->tap;
 	int n = core->gesture_fingers;
 
 	if (!tap_enabled(core) && tap->state != TAP_STATE_IDLE && tap->state != TAP_STATE_DEAD)
 		tap_handle_event(core, TAP_EVENT_DISABLE);
-	if (button_pressed)
-		tap_handle_event(core, TAP_EVENT_BUTTON);
 
 	if (n > 0 && tap->prev_fingers == 0) {
 		int p = tp_pointer_touch(core);
@@ -423,6 +426,9 @@ void tp_tap_frame(struct tp_core *core, bool button_pressed)
 		tap->start_x = t->start_x;
 		tap->start_y = t->start_y;
 		tap_handle_event(core, TAP_EVENT_TOUCH);
+		/* Landing with a click (clickpads): never a tap. */
+		if (core->button_went_down)
+			tap_handle_event(core, TAP_EVENT_BUTTON);
 	} else if (n > tap->max_fingers) {
 		tap->max_fingers = n;
 	}

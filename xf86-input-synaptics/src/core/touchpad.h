@@ -215,6 +215,11 @@ void tp_params_defaults(const struct tp_device *dev, struct tp_params *params);
 /* Check a parameter set; returns 0 or -EINVAL, with a reason in *why if why != NULL. */
 int tp_params_validate(const struct tp_device *dev, const struct tp_params *params, const char **why);
 
+/*
+ * A core for this device; params NULL means tp_params_defaults().  The device,
+ * parameters and output are copied.  NULL if the device has no x/y range or
+ * memory runs out.
+ */
 struct tp_core *tp_core_new(const struct tp_device *dev, const struct tp_params *params,
 			    const struct tp_output *out, void *user);
 void tp_core_free(struct tp_core *core);
