@@ -320,9 +320,10 @@ static int syn_device_init(DeviceIntPtr dev)
 	int touches = priv->dev.max_fingers > priv->dev.num_slots ? priv->dev.max_fingers
 								 : priv->dev.num_slots;
 
+	/* every button gets a label: clients (xinput list-props) choke on None */
 	for (int i = 0; i < SYN_NUM_BUTTONS; i++)
-		if (button_names[i])
-			btn_labels[i] = XIGetKnownProperty(button_names[i]);
+		btn_labels[i] = XIGetKnownProperty(button_names[i] ? button_names[i]
+								   : BTN_LABEL_PROP_BTN_UNKNOWN);
 	for (int i = 0; i <= SYN_NUM_BUTTONS; i++)
 		map[i] = (CARD8)i;
 	axes_labels[0] = XIGetKnownProperty(AXIS_LABEL_PROP_REL_X);
