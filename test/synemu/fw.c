@@ -198,6 +198,8 @@ static size_t get_info(struct synfw *fw, uint8_t *out, size_t len)
 
 		if (fw->prof.has_answer[arg])
 			memcpy(b, fw->prof.answer[arg], 3);
+		if (arg != SYN_Q_IDENTIFY)
+			fw->events |= SYNFW_EV_QUERY;
 		fw_log(fw, "query %02x -> %02x %02x %02x%s", arg, b[0], b[1], b[2],
 		       fw->prof.has_answer[arg] ? "" : " (not in profile)");
 	} else {

@@ -55,6 +55,8 @@ enum synfw_event {
 	SYNFW_EV_MODE = 1 << 3,		/* mode byte written */
 	SYNFW_EV_AGM = 1 << 4,		/* advanced gesture mode switched on */
 	SYNFW_EV_UNKNOWN = 1 << 5,	/* a command answered with FE */
+	SYNFW_EV_QUERY = 1 << 6,	/* a sliced query other than identify (00):
+					 * only synaptics_init/reconnect ask those */
 };
 
 /* Longest answer to one host byte: ACK + 3 bytes, or a pass-through

@@ -5,6 +5,9 @@
 # Prints the input device, the evdev events (evemu-record) and the kernel's
 # Synaptics log lines, then "PASS: synemu-smoke" if a Synaptics touchpad
 # appeared and produced events, else "FAIL: synemu-smoke".
+# The byte log, synemu's stderr and the events are kept in $SYNEMU_SMOKE_OUT
+# (default: a new directory $SYNMT_BUILD/synemu-smoke/run.XXXXXX, shared with
+# the host; its name is printed).
 set -uo pipefail
 
 top=${SYNMT_TOP:-$(cd "$(dirname "$0")/../.." && pwd)}
@@ -24,7 +27,15 @@ if [ $# -gt 0 ] && [ "$1" != -- ]; then
 fi
 [ "${1:-}" = -- ] && shift
 
-tmp=$(mktemp -d)
+if [ -n "${SYNEMU_SMOKE_OUT:-}" ]; then
+	tmp=$SYNEMU_SMOKE_OUT
+	rm -rf "$tmp"; mkdir -p "$tmp"
+else
+	base=${SYNMT_BUILD:-$top/build}/synemu-smoke
+	mkdir -p "$base"
+	tmp=$(mktemp -d "$base/run.XXXXXX")
+fi
+echo "== output in $tmp"
 "$bin" "${src[@]}" "${script[@]}" --ready-file "$tmp/ready" --start-file "$tmp/go" \
 	--log "$tmp/bytes.log" -v "$@" 2> "$tmp/synemu.err" &
 emu=$!
@@ -51,7 +62,7 @@ if [ -n "$ev" ]; then
 fi
 touch "$tmp/go"
 # Let the script play: its length is printed by --check.
-len=$("$bin" "${src[@]}" "${script[@]}" --check | sed -n 's/^timeline: .* over \([0-9.]*\) s$/\1/p')
+len=$("$bin" "${src[@]}" "${script[@]}" "$@" --check | sed -n 's/^timeline: .* over \([0-9.]*\) s$/\1/p')
 sleep "$(awk -v l="${len:-1}" 'BEGIN { print l + 1.5 }')"
 [ -n "${rec:-}" ] && kill $rec 2>/dev/null
 kill -TERM $emu; wait $emu; rc=$?
@@ -71,6 +82,5 @@ if [ -n "$ev" ] && [ "$rc" -eq 0 ] && { [ "$want_events" -eq 0 ] || [ "$nev" -gt
 	echo "PASS: synemu-smoke"
 else
 	echo "FAIL: synemu-smoke (device ${ev:-missing}, synemu exit $rc, $nev reports)"
-	rm -rf "$tmp"; exit 1
+	exit 1
 fi
-rm -rf "$tmp"

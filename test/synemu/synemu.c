@@ -11,12 +11,14 @@
 #include <getopt.h>
 #include <inttypes.h>
 #include <poll.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -31,6 +33,9 @@
 #define QUIET_US 10000
 /* How often to look for --start-file. */
 #define START_POLL_US 20000
+/* After a failed probe, announce a power-on (AA 00) this long after the F4. */
+#define RETRY_DELAY_US 200000
+#define DEFAULT_PROBE_RETRIES 3
 
 static volatile sig_atomic_t stop_signal;
 
@@ -48,6 +53,9 @@ struct options {
 	bool garbage;
 	uint64_t garbage_seed;
 	bool check_only;
+	bool no_realtime;
+	int probe_retries;
+	unsigned long drop_host_byte;	/* 1-based; 0 = none */
 	int verbose;
 };
 
@@ -71,6 +79,11 @@ struct emu {
 	size_t dropped_packets;
 	uint64_t rng;
 	size_t bytes_in, bytes_out;
+
+	/* probe watchdog: queries since the last reset, retries left */
+	bool queried_since_reset;
+	int retries_done;
+	uint64_t retry_at;	/* 0 = none pending */
 };
 
 static uint64_t now_us(void)
@@ -206,8 +219,38 @@ static int play_action(struct emu *e, const struct syn_action *a)
 	return send_bytes(e, buf, n) ? -EIO : 0;
 }
 
+/*
+ * The kernel began synaptics_init (reset + queries beyond identify) but enabled
+ * streaming without ever setting absolute mode: its probe failed, usually
+ * because an ACK was late under TCG ("Unable to query device: -5"), and it
+ * fell back to a relative PS/2 mouse.  A kernel that never wanted absolute
+ * mode (psmouse.proto=bare/imps/exps) sends at most the identify query.
+ */
+static bool probe_failed(const struct emu *e)
+{
+	return e->queried_since_reset && !(e->fw.mode & SYN_MODE_ABSOLUTE) && e->fw.caps.newabs &&
+	       e->fw.caps.extended;
+}
+
 static void handle_events(struct emu *e, unsigned ev, uint64_t now)
 {
+	if (ev & SYNFW_EV_RESET)
+		e->queried_since_reset = false;
+	if (ev & SYNFW_EV_QUERY)
+		e->queried_since_reset = true;
+	if ((ev & SYNFW_EV_ENABLED) && probe_failed(e)) {
+		if (e->retries_done < e->opt.probe_retries) {
+			e->retries_done++;
+			e->retry_at = now + RETRY_DELAY_US;
+			fprintf(stderr, "synemu: the kernel's probe failed (streaming enabled in relative mode "
+				"after Synaptics queries); announcing a power-on to make it re-probe (%d/%d)\n",
+				e->retries_done, e->opt.probe_retries);
+			note(e, "probe failed: retry %d of %d", e->retries_done, e->opt.probe_retries);
+		} else {
+			fprintf(stderr, "synemu: the kernel's probe failed again; giving up (relative mode)\n");
+		}
+		return;
+	}
 	if (ev & SYNFW_EV_ENABLED) {
 		if (!e->enabled_once) {
 			e->enabled_once = true;
@@ -235,7 +278,7 @@ static void handle_events(struct emu *e, unsigned ev, uint64_t now)
 
 static bool start_condition(struct emu *e, uint64_t now)
 {
-	if (!e->have_script || e->started || !e->enabled_once || !synfw_streaming(&e->fw))
+	if (!e->have_script || e->started || !e->enabled_once || !synfw_streaming(&e->fw) || probe_failed(e))
 		return false;
 	if (now < e->enabled_at + (uint64_t)(e->opt.start_delay_ms * 1000))
 		return false;
@@ -247,6 +290,17 @@ static bool start_condition(struct emu *e, uint64_t now)
 /* Play everything that is due; returns negative errno on transport errors. */
 static int run_player(struct emu *e, uint64_t now)
 {
+	if (e->retry_at && now >= e->retry_at) {
+		static const uint8_t bat[2] = { 0xaa, 0x00 };
+
+		e->retry_at = 0;
+		if (synfw_streaming(&e->fw) && probe_failed(e)) {
+			note(e, "sending AA 00");
+			return send_bytes(e, bat, 2) ? -EIO : 0;
+		}
+	}
+	if (e->retry_at)
+		return 0;
 	if (start_condition(e, now)) {
 		e->started = true;
 		e->base_us = now;
@@ -279,7 +333,10 @@ static int64_t player_timeout(struct emu *e, uint64_t now)
 {
 	int64_t t = -1;
 
-	if (e->have_script && !e->started && e->enabled_once && synfw_streaming(&e->fw)) {
+	if (e->retry_at)
+		return e->retry_at > now ? (int64_t)(e->retry_at - now) : 0;
+
+	if (e->have_script && !e->started && e->enabled_once && synfw_streaming(&e->fw) && !probe_failed(e)) {
 		uint64_t s = e->enabled_at + (uint64_t)(e->opt.start_delay_ms * 1000);
 
 		t = s > now ? (int64_t)(s - now) : 0;
@@ -306,6 +363,22 @@ static int64_t player_timeout(struct emu *e, uint64_t now)
 static void on_signal(int sig)
 {
 	stop_signal = sig;
+}
+
+/*
+ * libps2 gives a device 200 ms to ACK each byte.  Under TCG on a loaded host
+ * an ordinary process can miss that, and the probe fails with -EIO; a
+ * real-time priority inside the guest makes that much less likely.  The
+ * loop always blocks in ppoll(), so it cannot starve the guest.
+ */
+static void go_realtime(struct emu *e)
+{
+	struct sched_param sp = { .sched_priority = 20 };
+
+	if (sched_setscheduler(0, SCHED_FIFO, &sp) != 0)
+		note(e, "no real-time priority (%s); continuing", strerror(errno));
+	if (mlockall(MCL_CURRENT | MCL_FUTURE) != 0)
+		note(e, "mlockall failed (%s); continuing", strerror(errno));
 }
 
 static int serve(struct emu *e)
@@ -359,6 +432,10 @@ static int serve(struct emu *e)
 
 				log_byte(e, 'S', in[i]);
 				e->bytes_in++;
+				if (e->bytes_in == e->opt.drop_host_byte) {
+					note(e, "dropping host byte %zu (%02x): no answer", e->bytes_in, in[i]);
+					continue;
+				}
 				k = synfw_host_byte(&e->fw, in[i], out);
 				if (send_bytes(e, out, k))
 					return 1;
@@ -404,6 +481,12 @@ static void usage(FILE *f)
 "  -x, --exit-after-script  exit (unregister the port) when the script has ended\n"
 "      --hold               keep serving until SIGTERM/SIGINT (the default)\n"
 "      --device PATH        userio device (default /dev/userio)\n"
+"      --no-realtime        do not ask for SCHED_FIFO priority (see README)\n"
+"      --probe-retries N    if the kernel's probe fails (Synaptics queries, then\n"
+"                           F4 without absolute mode) send AA 00 to make it\n"
+"                           re-probe, at most N times (default 3; 0 = never)\n"
+"      --drop-host-byte N   ignore the N-th byte from the host (counting from 1):\n"
+"                           no ACK, no answer, no state change (fault injection)\n"
 "  -c, --check              only parse the script/recording, print a summary, exit\n"
 "  -v, --verbose            state transitions on stderr (twice: every byte)\n"
 "  -h, --help               this text\n"
@@ -493,6 +576,9 @@ int main(int argc, char **argv)
 		{ "hold", no_argument, NULL, 7 },
 		{ "device", required_argument, NULL, 8 },
 		{ "check", no_argument, NULL, 'c' },
+		{ "no-realtime", no_argument, NULL, 9 },
+		{ "probe-retries", required_argument, NULL, 10 },
+		{ "drop-host-byte", required_argument, NULL, 11 },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
@@ -508,6 +594,7 @@ int main(int argc, char **argv)
 	e->opt.profile = "semimt";
 	e->opt.device = SYN_USERIO_DEFAULT;
 	e->opt.speed = 1.0;
+	e->opt.probe_retries = DEFAULT_PROBE_RETRIES;
 	e->fd = -1;
 	syn_script_init(&e->script);
 
@@ -547,6 +634,28 @@ int main(int argc, char **argv)
 		case 'x': e->opt.exit_after_script = true; break;
 		case 7: e->opt.exit_after_script = false; break;
 		case 8: e->opt.device = optarg; break;
+		case 9: e->opt.no_realtime = true; break;
+		case 10: {
+			double v;
+
+			if (!parse_double(optarg, 0, 100, &v)) {
+				fprintf(stderr, "synemu: --probe-retries '%s' must be 0..100\n", optarg);
+				return 2;
+			}
+			e->opt.probe_retries = (int)v;
+			break;
+		}
+		case 11: {
+			char *end;
+
+			errno = 0;
+			e->opt.drop_host_byte = strtoul(optarg, &end, 0);
+			if (errno || end == optarg || *end || e->opt.drop_host_byte == 0) {
+				fprintf(stderr, "synemu: --drop-host-byte '%s' must be a byte number >= 1\n", optarg);
+				return 2;
+			}
+			break;
+		}
 		case 'c': e->opt.check_only = true; break;
 		case 'v': e->opt.verbose++; break;
 		case 'h': usage(stdout); return 0;
@@ -618,6 +727,8 @@ int main(int argc, char **argv)
 		close(e->fd);
 		return 1;
 	}
+	if (!e->opt.no_realtime)
+		go_realtime(e);
 	note(e, "registered serio port (profile %s)", prof.name);
 	rc = serve(e);
 	/* close() unregisters the serio port. */

@@ -311,6 +311,22 @@ static void test_passthrough_child(void)
 	       B(0xfa, 0xfa, 0xfa, 0xfa, 0xfa, 0xfa, 0xfa, 0xfa, 0xfa, 0xfa, 0xfa));
 }
 
+static void test_query_events(void)
+{
+	struct synfw fw;
+	struct xfer x = { .n = 0 };
+
+	load(&fw, "semimt");
+	synfw_take_events(&fw);
+	/* synaptics_detect asks identify only: no QUERY event */
+	query(&fw, &x, 0x00, (const uint8_t[]){ 0x02, 0x47, 0x17 });
+	CHECK(!(synfw_take_events(&fw) & SYNFW_EV_QUERY), "identify is not a QUERY event");
+	query(&fw, &x, 0x02, (const uint8_t[]){ 0xd0, 0x47, 0x31 });
+	CHECK(synfw_take_events(&fw) & SYNFW_EV_QUERY, "caps query raises QUERY");
+	EXPECT(&fw, &x, B(0xe9), B(0xfa, 0x00, 0x02, 0x64));
+	CHECK(!(synfw_take_events(&fw) & SYNFW_EV_QUERY), "a status request is not a query");
+}
+
 static void test_profiles_listed(void)
 {
 	static const char *const required[] = { "st", "semimt", "semimt-clickpad", "image-clickpad" };
@@ -351,6 +367,7 @@ int main(void)
 	test_status_and_resend();
 	test_unknown_commands();
 	test_passthrough_child();
+	test_query_events();
 	test_profiles_listed();
 	return test_result("test-synemu-fw");
 }
