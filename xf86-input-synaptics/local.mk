@@ -68,7 +68,8 @@ REPLAY_TESTS = \
 	test/replay/rest.sh
 TESTS += $(REPLAY_TESTS) test/replay/module-symbols.sh test/replay/check-tables \
 	test/replay/check-evdev
-EXTRA_DIST += $(REPLAY_TESTS) test/replay/replay-lib.sh test/replay/module-symbols.sh
+EXTRA_DIST += $(REPLAY_TESTS) test/replay/replay-lib.sh test/replay/module-symbols.sh \
+	xf86-input-synaptics/README.md
 
 check_PROGRAMS += test/replay/check-tables test/replay/check-evdev
 test_replay_check_tables_SOURCES = test/replay/check-tables.c

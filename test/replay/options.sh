@@ -17,6 +17,19 @@ echo "$line"
 [ "$line" = 'prop "Synaptics Tap Action": 0 0 0 0 1 3 2' ] || fail "tap action: '$line'"
 grep -q '"Synaptics Soft Button Areas"' "$OUT" && fail "soft button property on a pad that is no clickpad"
 
+# T440 (top button pad, resolution 42/mm): the secondary (top) soft buttons
+# exist once configured; 58% of x 1472..5112 = 3583, 15% of y 1408..3834 = 1772
+T440=$REC/SynPS2-Synaptics-TouchPad-T440.desc
+"$SYNREPLAY" --props --quiet "$T440" > "$OUT" || fail "synreplay --props failed"
+grep -q '"Synaptics Pad Resolution": 42 42' "$OUT" || fail "T440 resolution: $(grep Resolution "$OUT")"
+grep -q 'Secondary Soft Button' "$OUT" && fail "secondary soft buttons without configuration"
+"$SYNREPLAY" --props --quiet --set "SecondarySoftButtonAreas=58% 0 0 15% 42% 58% 0 15%" "$T440" > "$OUT" ||
+	fail "synreplay --props failed"
+line=$(grep '"Synaptics Secondary Soft Button Areas"' "$OUT")
+echo "$line"
+[ "$line" = 'prop "Synaptics Secondary Soft Button Areas": 3583 0 0 1772 3001 3583 0 1772' ] ||
+	fail "secondary soft button areas: '$line'"
+
 # malformed values are refused with a message naming the option
 for bad in "TapButton1=one" "VertTwoFingerScroll=maybe" "SoftButtonAreas=1 2 3" "MaxTapTime=5%"; do
 	if "$SYNREPLAY" --quiet --set "$bad" "$ST.desc" "$ST-tap.events" > "$OUT" 2>&1; then
