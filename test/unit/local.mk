@@ -7,7 +7,8 @@ TP_UNIT_TESTS = \
 	test/unit/test-tap \
 	test/unit/test-scroll \
 	test/unit/test-clickpad \
-	test/unit/test-buttons
+	test/unit/test-buttons \
+	test/unit/test-robust
 check_PROGRAMS += $(TP_UNIT_TESTS)
 TESTS += $(TP_UNIT_TESTS)
 
@@ -33,3 +34,6 @@ test_unit_test_clickpad_LDADD = $(TP_UNIT_LDADD)
 test_unit_test_buttons_SOURCES = test/unit/test-buttons.c $(TP_UNIT_HELPER)
 test_unit_test_buttons_CPPFLAGS = $(TP_UNIT_CPPFLAGS)
 test_unit_test_buttons_LDADD = $(TP_UNIT_LDADD)
+test_unit_test_robust_SOURCES = test/unit/test-robust.c $(TP_UNIT_HELPER)
+test_unit_test_robust_CPPFLAGS = $(TP_UNIT_CPPFLAGS)
+test_unit_test_robust_LDADD = $(TP_UNIT_LDADD)

@@ -7,7 +7,7 @@
  * button area gives that area's button; otherwise the number of fingers
  * close together picks ClickFinger1..3.
  */
-#include <stdlib.h>
+#include <math.h>
 
 #include "core-private.h"
 
@@ -54,10 +54,11 @@ static bool close_together(const struct tp_core *core, int x1, int y1, int x2, i
 		maxdx = CLICKFINGER_MAX_DX_MM * core->dev.x.res;
 		maxdy = CLICKFINGER_MAX_DY_MM * core->dev.y.res;
 	} else {
-		maxdx = CLICKFINGER_MAX_FRACTION * (core->dev.x.max - core->dev.x.min);
-		maxdy = CLICKFINGER_MAX_FRACTION * (core->dev.y.max - core->dev.y.min);
+		maxdx = CLICKFINGER_MAX_FRACTION * ((double)core->dev.x.max - core->dev.x.min);
+		maxdy = CLICKFINGER_MAX_FRACTION * ((double)core->dev.y.max - core->dev.y.min);
 	}
-	return abs(x1 - x2) <= maxdx && abs(y1 - y2) <= maxdy;
+	/* In double: hostile coordinates must not overflow. */
+	return fabs((double)x1 - x2) <= maxdx && fabs((double)y1 - y2) <= maxdy;
 }
 
 int tp_clickfinger_count(const struct tp_core *core)

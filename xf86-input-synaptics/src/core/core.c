@@ -68,8 +68,8 @@ void tp_edge_zone(const struct tp_core *core, int x, int y, bool *left, bool *ri
 		  bool *top, bool *bottom)
 {
 	const struct tp_params *p = &core->p;
-	double hw = (p->right_edge - p->left_edge) / 2.0;
-	double hh = (p->bottom_edge - p->top_edge) / 2.0;
+	double hw = ((double)p->right_edge - p->left_edge) / 2.0;
+	double hh = ((double)p->bottom_edge - p->top_edge) / 2.0;
 
 	if (p->circular_pad && hw > 0 && hh > 0) {
 		double nx = (x - (p->left_edge + hw)) / hw;
@@ -441,8 +441,8 @@ struct tp_core *tp_core_new(const struct tp_device *dev, const struct tp_params 
 		core->out = *out;
 	core->user = user;
 	core->mt = core->dev.num_slots > 0 && !core->dev.semi_mt;
-	w = dev->x.max - dev->x.min;
-	h = dev->y.max - dev->y.min;
+	w = (double)dev->x.max - dev->x.min;
+	h = (double)dev->y.max - dev->y.min;
 	core->diag = sqrt(w * w + h * h);
 	core->units_per_mm = dev->x.res > 0 ? dev->x.res : 0;
 	core->pointer = -1;

@@ -25,6 +25,15 @@
 #define DEFAULT_PRESSURE_MAX	255
 #define DEFAULT_WIDTH_MAX	15
 
+static int clamp_int(double v)
+{
+	if (v > INT_MAX)
+		return INT_MAX;
+	if (v < INT_MIN)
+		return INT_MIN;
+	return (int)v;
+}
+
 static void axis_range(const struct tp_axis *a, int dflt_max, int *min, int *max)
 {
 	if (a->present && a->max > a->min) {
@@ -38,11 +47,13 @@ static void axis_range(const struct tp_axis *a, int dflt_max, int *min, int *max
 
 void tp_params_defaults(const struct tp_device *dev, struct tp_params *p)
 {
-	int width = dev->x.max - dev->x.min;
-	int height = dev->y.max - dev->y.min;
-	double diag = sqrt((double)width * width + (double)height * height);
+	/* double: a hostile device's ranges must not overflow */
+	double width = (double)dev->x.max - dev->x.min;
+	double height = (double)dev->y.max - dev->y.min;
+	double diag = sqrt(width * width + height * height);
 	double e = 0.04, e_y = 0.054;	/* edge widths as fraction of the pad */
-	int minp, maxp, minw, maxw, prange, wrange;
+	int minp, maxp, minw, maxw;
+	long long prange, wrange;
 	bool doubletap = dev->max_fingers >= 2 || (dev->num_slots >= 2);
 	bool has_left = dev->buttons & TP_HW_LEFT;
 	bool no_right_middle = !(dev->buttons & (TP_HW_RIGHT | TP_HW_MIDDLE));
@@ -59,36 +70,36 @@ void tp_params_defaults(const struct tp_device *dev, struct tp_params *p)
 	} else if (dev->vendor == USB_VENDOR_APPLE) {
 		e = e_y = 0.085;
 	}
-	p->left_edge = dev->x.min + (int)(e * width);
-	p->right_edge = dev->x.max - (int)(e * width);
-	p->top_edge = dev->y.min + (int)(e_y * height);
-	p->bottom_edge = dev->y.max - (int)(e_y * height);
+	p->left_edge = clamp_int((double)dev->x.min + floor(e * width));
+	p->right_edge = clamp_int((double)dev->x.max - floor(e * width));
+	p->top_edge = clamp_int((double)dev->y.min + floor(e_y * height));
+	p->bottom_edge = clamp_int((double)dev->y.max - floor(e_y * height));
 
 	p->horiz_resolution = dev->x.res > 0 ? dev->x.res : 1;
 	p->vert_resolution = dev->y.res > 0 ? dev->y.res : 1;
 
 	axis_range(&dev->pressure, DEFAULT_PRESSURE_MAX, &minp, &maxp);
 	axis_range(&dev->width, DEFAULT_WIDTH_MAX, &minw, &maxw);
-	prange = maxp - minp + 1;
-	wrange = maxw - minw + 1;
+	prange = (long long)maxp - minp + 1;
+	wrange = (long long)maxw - minw + 1;
 
 	if (dev->vendor == PS2_VENDOR && dev->product == PS2_PRODUCT_ELANTECH) {
 		p->finger_low = minp + 1;
 		p->finger_high = minp + 1;
 	} else {
-		p->finger_low = minp + prange * 25 / 256;
-		p->finger_high = minp + prange * 30 / 256;
+		p->finger_low = clamp_int(minp + prange * 25 / 256);
+		p->finger_high = clamp_int(minp + prange * 30 / 256);
 	}
-	p->horiz_hysteresis = dev->x.fuzz > 0 ? dev->x.fuzz : (int)(diag * 0.005);
-	p->vert_hysteresis = dev->y.fuzz > 0 ? dev->y.fuzz : (int)(diag * 0.005);
-	p->emulate_twofinger_z = minp + prange * 282 / 256;
-	p->emulate_twofinger_w = minw + wrange * 7 / 16;
+	p->horiz_hysteresis = dev->x.fuzz > 0 ? dev->x.fuzz : clamp_int(diag * 0.005);
+	p->vert_hysteresis = dev->y.fuzz > 0 ? dev->y.fuzz : clamp_int(diag * 0.005);
+	p->emulate_twofinger_z = clamp_int(minp + prange * 282 / 256);
+	p->emulate_twofinger_w = clamp_int(minw + wrange * 7 / 16);
 	p->palm_detect = false;
-	p->palm_min_width = minw + wrange * 10 / 16;
-	p->palm_min_z = minp + prange * 200 / 256;
+	p->palm_min_width = clamp_int(minw + wrange * 10 / 16);
+	p->palm_min_z = clamp_int(minp + prange * 200 / 256);
 
 	p->max_tap_time = 180;
-	p->max_tap_move = (int)(diag * 0.044);
+	p->max_tap_move = clamp_int(diag * 0.044);
 	p->max_double_tap_time = 180;
 	p->single_tap_timeout = 180;
 	p->click_time = 100;
@@ -104,8 +115,8 @@ void tp_params_defaults(const struct tp_device *dev, struct tp_params *p)
 	p->corner_coasting = false;
 	p->vert_twofinger_scroll = doubletap;
 	p->horiz_twofinger_scroll = false;
-	p->vert_scroll_delta = (int)(diag * 0.02);
-	p->horiz_scroll_delta = (int)(diag * 0.02);
+	p->vert_scroll_delta = clamp_int(diag * 0.02);
+	p->horiz_scroll_delta = clamp_int(diag * 0.02);
 	if (p->vert_scroll_delta == 0)
 		p->vert_scroll_delta = 1;
 	if (p->horiz_scroll_delta == 0)
@@ -120,8 +131,8 @@ void tp_params_defaults(const struct tp_device *dev, struct tp_params *p)
 	p->min_speed = 0.4;
 	p->max_speed = 0.7;
 	p->accel_factor = 200.0 / diag;
-	p->press_motion_min_z = minp + prange * 30 / 256;
-	p->press_motion_max_z = minp + prange * 160 / 256;
+	p->press_motion_min_z = clamp_int(minp + prange * 30 / 256);
+	p->press_motion_max_z = clamp_int(minp + prange * 160 / 256);
 	p->press_motion_min_factor = 1.0;
 	p->press_motion_max_factor = 1.0;
 

@@ -158,13 +158,13 @@ static bool in_circ_trigger(const struct tp_core *core, int x, int y)
 static double pad_angle(const struct tp_core *core, double x, double y)
 {
 	const struct tp_params *p = &core->p;
-	double cx = (p->left_edge + p->right_edge) / 2.0;
-	double cy = (p->top_edge + p->bottom_edge) / 2.0;
+	double cx = ((double)p->left_edge + p->right_edge) / 2.0;
+	double cy = ((double)p->top_edge + p->bottom_edge) / 2.0;
 	double dx = x - cx, dy = y - cy;
 
 	if (p->circular_pad) {
-		double hw = (p->right_edge - p->left_edge) / 2.0;
-		double hh = (p->bottom_edge - p->top_edge) / 2.0;
+		double hw = ((double)p->right_edge - p->left_edge) / 2.0;
+		double hh = ((double)p->bottom_edge - p->top_edge) / 2.0;
 
 		if (hw > 0 && hh > 0) {
 			dx /= hw;
@@ -230,8 +230,8 @@ static bool scroll_position(struct tp_core *core, double *x, double *y, int *t1,
 		*x = core->touches[a].x;
 		*y = core->touches[a].y;
 	} else {
-		*x = (core->touches[a].x + core->touches[b].x) / 2.0;
-		*y = (core->touches[a].y + core->touches[b].y) / 2.0;
+		*x = ((double)core->touches[a].x + core->touches[b].x) / 2.0;
+		*y = ((double)core->touches[a].y + core->touches[b].y) / 2.0;
 	}
 	*t1 = a;
 	*t2 = b;

@@ -397,8 +397,8 @@ static bool moved_too_far(const struct tp_core *core)
 
 		if (!t->down || t->ignored || t->began)
 			continue;
-		dx = t->x - t->start_x;
-		dy = t->y - t->start_y;
+		dx = (double)t->x - t->start_x;
+		dy = (double)t->y - t->start_y;
 		if (dx * dx + dy * dy > lim2)
 			return true;
 	}
