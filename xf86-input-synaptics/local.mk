@@ -72,6 +72,14 @@ EXTRA_DIST += $(REPLAY_TESTS) test/replay/replay-lib.sh test/replay/module-symbo
 	xf86-input-synaptics/README.md
 
 check_PROGRAMS += test/replay/check-tables test/replay/check-evdev
+
+# Live evdev path on uinput: built by make check, run only in the QEMU guest
+# (./synmt vm --no-psmouse -- build/x/test/replay/check-evdev-live).
+check_PROGRAMS += test/replay/check-evdev-live
+test_replay_check_evdev_live_SOURCES = test/replay/check-evdev-live.c
+test_replay_check_evdev_live_CPPFLAGS = $(SYN_CPPFLAGS)
+test_replay_check_evdev_live_CFLAGS = $(AM_CFLAGS) $(LIBEVDEV_CFLAGS)
+test_replay_check_evdev_live_LDADD = xf86-input-synaptics/libtpevdev.la $(LIBEVDEV_LIBS)
 test_replay_check_tables_SOURCES = test/replay/check-tables.c
 test_replay_check_tables_CPPFLAGS = $(SYN_CPPFLAGS)
 test_replay_check_tables_LDADD = \

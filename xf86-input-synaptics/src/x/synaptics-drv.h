@@ -45,6 +45,7 @@ struct syn_priv {
 	ValuatorMask *vmask;
 	Atom prop_atoms[64];		/* one per tp_prop_table row, 0 if not created */
 	Atom float_type;
+	Atom node_atom, product_atom;	/* "Device Node", "Device Product ID" */
 };
 
 /* synaptics-props.c */

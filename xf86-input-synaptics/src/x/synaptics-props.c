@@ -103,8 +103,7 @@ static int syn_set_property(DeviceIntPtr dev, Atom atom, XIPropertyValuePtr val,
 	const char *why = "";
 	int row, rc;
 
-	if (atom == XIGetKnownProperty(XI_PROP_DEVICE_NODE) ||
-	    atom == XIGetKnownProperty(XI_PROP_PRODUCT_ID))
+	if (atom == priv->node_atom || atom == priv->product_atom)
 		return BadAccess;
 	row = find_row(priv, atom);
 	if (row < 0)
@@ -158,12 +157,12 @@ void syn_props_init(struct syn_priv *priv, DeviceIntPtr dev)
 	}
 	sync_existence(priv, dev);
 
-	/* generic, read-only */
-	a = XIGetKnownProperty(XI_PROP_DEVICE_NODE);
+	/* generic, read-only; not among the server's known atoms, so made here */
+	a = priv->node_atom = MakeAtom(XI_PROP_DEVICE_NODE, strlen(XI_PROP_DEVICE_NODE), TRUE);
 	XIChangeDeviceProperty(dev, a, XA_STRING, 8, PropModeReplace, strlen(priv->path), priv->path, FALSE);
 	XISetDevicePropertyDeletable(dev, a, FALSE);
 	if (ids[0] || ids[1]) {
-		a = XIGetKnownProperty(XI_PROP_PRODUCT_ID);
+		a = priv->product_atom = MakeAtom(XI_PROP_PRODUCT_ID, strlen(XI_PROP_PRODUCT_ID), TRUE);
 		XIChangeDeviceProperty(dev, a, XA_INTEGER, 32, PropModeReplace, 2, ids, FALSE);
 		XISetDevicePropertyDeletable(dev, a, FALSE);
 	}
