@@ -51,6 +51,12 @@ case $jobs in '' | *[!0-9]* | 0) kdie "--jobs wants a positive number, not '$job
 
 mkdir -p "$out" || kdie "cannot create $out"
 out=$(cd "$out" && pwd)
+# One build per output directory at a time (./synmt build-kernel may be run
+# by several test suites at once); the others wait and then find it done.
+if command -v flock >/dev/null; then
+	exec 8>"$out/.lock"
+	flock 8
+fi
 cache=${SYNMT_CACHE:-$TOP/cache}
 
 for tool in make patch tar xz cmp sha256sum; do
