@@ -142,6 +142,34 @@ static void test_motion_after_click(void)
 	tt_free(&t);
 }
 
+static void rock(struct tt *t, int frames)
+{
+	for (int i = 0; i < frames; i++) {
+		tt_move(t, 0, 3000 + (i % 2 ? 20 : -20), 3000 + (i % 3 ? 20 : -20));
+		tt_step(t, 12);
+	}
+}
+
+static void test_click_does_not_nudge(void)
+{
+	struct tt t;
+
+	tt_init(&t, TT_SYNAPTICS_CLICKPAD);
+	tt_start(&t);
+	tt_down(&t, 0, 3000, 3000);
+	tt_step(&t, 12);
+	tt_buttons(&t, TP_HW_LEFT);
+	tt_step(&t, 12);
+	rock(&t, 25);		/* the finger rocks by ~0.7 mm while pressing */
+	tt_buttons(&t, 0);
+	tt_step(&t, 12);
+	rock(&t, 25);		/* and when letting go */
+	CHECK(tt_motion_events(&t) == 0, "a click does not move the pointer (%d)", tt_motion_events(&t));
+	tt_glide(&t, 0, 3600, 3000, 20, 12);
+	CHECK(tt_motion_events(&t) > 10, "real motion after the click does");
+	tt_free(&t);
+}
+
 static void test_touch_in_button_area(void)
 {
 	struct tt t;
@@ -235,6 +263,7 @@ int main(void)
 	RUN(test_soft_buttons);
 	RUN(test_clickfinger);
 	RUN(test_motion_after_click);
+	RUN(test_click_does_not_nudge);
 	RUN(test_touch_in_button_area);
 	RUN(test_click_drag_with_thumb);
 	RUN(test_semi_mt_clickfinger);

@@ -18,6 +18,13 @@
 #define CLICKFINGER_MAX_DY_MM		30.0
 /* Without resolution: 1.9's 30 % of the pad. */
 #define CLICKFINGER_MAX_FRACTION	0.30
+/*
+ * Pressing or releasing a clickpad rocks the finger by a millimetre or so.
+ * Beyond 1.9's 100 ms, the fingers stay pinned until they move this far
+ * (libinput's number), so a click never nudges the pointer.
+ */
+#define CLICK_PIN_MM			1.5
+#define CLICK_PIN_DIAG			0.0175	/* 1.5 mm of a 69 x 50 mm pad */
 
 int tp_softbutton_at(const struct tp_core *core, int x, int y)
 {
@@ -35,14 +42,36 @@ int tp_softbutton_at(const struct tp_core *core, int x, int y)
 	return 0;
 }
 
-/* A touch that began in a soft-button area moves the pointer once it leaves the area. */
+static void pin_fingers(struct tp_core *core)
+{
+	for (int i = 0; i < core->ntouches; i++) {
+		struct tp_touch *t = &core->touches[i];
+
+		if (!t->down)
+			continue;
+		t->pinned = true;
+		t->pin_x = t->x;
+		t->pin_y = t->y;
+	}
+}
+
+/*
+ * A touch that began in a soft-button area moves the pointer once it leaves
+ * the area; a pinned touch once it has moved CLICK_PIN_MM.
+ */
 void tp_clickpad_update_touches(struct tp_core *core)
 {
+	double pin = tp_mm_to_units(core, CLICK_PIN_MM, CLICK_PIN_DIAG);
+
 	for (int i = 0; i < core->ntouches; i++) {
 		struct tp_touch *t = &core->touches[i];
 
 		if (t->in_button_area && (!core->p.clickpad || !tp_softbutton_at(core, t->x, t->y)))
 			t->in_button_area = false;
+		if (!t->down)
+			t->pinned = false;
+		else if (t->pinned && hypot((double)t->x - t->pin_x, (double)t->y - t->pin_y) > pin)
+			t->pinned = false;
 	}
 }
 
@@ -152,6 +181,7 @@ void tp_clickpad_press(struct tp_core *core)
 	c->button = button;
 	c->pressed = true;
 	c->press_time = core->now;
+	pin_fingers(core);
 	tp_log(core, TP_LOG_DEBUG, "clickpad: press -> button %d", button);
 	tp_button_press(core, button);
 }
@@ -168,12 +198,16 @@ void tp_clickpad_release(struct tp_core *core)
 	c->pressed = false;
 	for (int i = 0; i < core->ntouches; i++)
 		core->touches[i].thumb = false;
+	pin_fingers(core);
 }
 
 bool tp_clickpad_suppresses_motion(const struct tp_core *core)
 {
 	const struct tp_clickpad *c = &core->clickpad;
+	int p = tp_pointer_touch(core);
 
+	if (p >= 0 && core->touches[p].pinned)
+		return true;
 	return c->press_time && core->now >= c->press_time &&
 	       core->now - c->press_time < ms2us(CLICK_MOTION_SUPPRESS_MS);
 }

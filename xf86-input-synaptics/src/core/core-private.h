@@ -26,6 +26,8 @@ struct tp_touch {
 	bool ignored;		/* began outside the Area: ignored until lifted */
 	bool in_button_area;	/* began inside a soft-button area and has not left it */
 	bool thumb;		/* rests on a clickpad that is held down: not a pointer finger */
+	bool pinned;		/* held still by a clickpad click until it really moves */
+	int pin_x, pin_y;
 };
 
 /* Tap state machine (tap.c). */

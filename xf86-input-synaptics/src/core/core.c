@@ -122,6 +122,7 @@ static void touch_begin(struct tp_core *core, struct tp_touch *t)
 	t->ignored = area_ignores(core, t->x, t->y);
 	t->in_button_area = core->p.clickpad && tp_softbutton_at(core, t->x, t->y) != 0;
 	t->thumb = false;
+	t->pinned = false;
 }
 
 static void touch_end(struct tp_touch *t)
@@ -130,6 +131,7 @@ static void touch_end(struct tp_touch *t)
 	t->down = false;
 	t->thumb = false;
 	t->in_button_area = false;
+	t->pinned = false;
 }
 
 /* FingerHigh starts a touch, FingerLow ends it. */
