@@ -40,7 +40,7 @@ echo "== output in $tmp"
 	--log "$tmp/bytes.log" -v "$@" 2> "$tmp/synemu.err" &
 emu=$!
 
-for _ in $(seq 200); do
+for _ in $(seq 900); do
 	[ -e "$tmp/ready" ] && break
 	kill -0 $emu 2>/dev/null || break
 	sleep 0.1

@@ -80,8 +80,10 @@ struct emu {
 	uint64_t rng;
 	size_t bytes_in, bytes_out;
 
-	/* probe watchdog: queries since the last reset, retries left */
-	bool queried_since_reset;
+	/* probe watchdog: synaptics_init began (queries beyond identify)
+	 * since the last F4 */
+	bool init_pending;
+	bool fallback;		/* the kernel runs the pad as a relative mouse after a failed probe */
 	int retries_done;
 	uint64_t retry_at;	/* 0 = none pending */
 };
@@ -220,25 +222,26 @@ static int play_action(struct emu *e, const struct syn_action *a)
 }
 
 /*
- * The kernel began synaptics_init (reset + queries beyond identify) but enabled
- * streaming without ever setting absolute mode: its probe failed, usually
+ * The kernel began synaptics_init (queries beyond identify) but enabled
+ * streaming with the pad in relative mode: its probe failed, usually
  * because an ACK was late under TCG ("Unable to query device: -5"), and it
  * fell back to a relative PS/2 mouse.  A kernel that never wanted absolute
  * mode (psmouse.proto=bare/imps/exps) sends at most the identify query.
  */
 static bool probe_failed(const struct emu *e)
 {
-	return e->queried_since_reset && !(e->fw.mode & SYN_MODE_ABSOLUTE) && e->fw.caps.newabs &&
+	return e->init_pending && !(e->fw.mode & SYN_MODE_ABSOLUTE) && e->fw.caps.newabs &&
 	       e->fw.caps.extended;
 }
 
 static void handle_events(struct emu *e, unsigned ev, uint64_t now)
 {
-	if (ev & SYNFW_EV_RESET)
-		e->queried_since_reset = false;
 	if (ev & SYNFW_EV_QUERY)
-		e->queried_since_reset = true;
+		e->init_pending = true;
+
 	if ((ev & SYNFW_EV_ENABLED) && probe_failed(e)) {
+		e->init_pending = false;
+		e->fallback = true;
 		if (e->retries_done < e->opt.probe_retries) {
 			e->retries_done++;
 			e->retry_at = now + RETRY_DELAY_US;
@@ -252,6 +255,8 @@ static void handle_events(struct emu *e, unsigned ev, uint64_t now)
 		return;
 	}
 	if (ev & SYNFW_EV_ENABLED) {
+		e->init_pending = false;
+		e->fallback = false;
 		if (!e->enabled_once) {
 			e->enabled_once = true;
 			e->enabled_at = now;
@@ -278,7 +283,7 @@ static void handle_events(struct emu *e, unsigned ev, uint64_t now)
 
 static bool start_condition(struct emu *e, uint64_t now)
 {
-	if (!e->have_script || e->started || !e->enabled_once || !synfw_streaming(&e->fw) || probe_failed(e))
+	if (!e->have_script || e->started || !e->enabled_once || !synfw_streaming(&e->fw) || e->fallback)
 		return false;
 	if (now < e->enabled_at + (uint64_t)(e->opt.start_delay_ms * 1000))
 		return false;
@@ -294,7 +299,7 @@ static int run_player(struct emu *e, uint64_t now)
 		static const uint8_t bat[2] = { 0xaa, 0x00 };
 
 		e->retry_at = 0;
-		if (synfw_streaming(&e->fw) && probe_failed(e)) {
+		if (synfw_streaming(&e->fw) && e->fallback) {
 			note(e, "sending AA 00");
 			return send_bytes(e, bat, 2) ? -EIO : 0;
 		}
@@ -336,7 +341,7 @@ static int64_t player_timeout(struct emu *e, uint64_t now)
 	if (e->retry_at)
 		return e->retry_at > now ? (int64_t)(e->retry_at - now) : 0;
 
-	if (e->have_script && !e->started && e->enabled_once && synfw_streaming(&e->fw) && !probe_failed(e)) {
+	if (e->have_script && !e->started && e->enabled_once && synfw_streaming(&e->fw) && !e->fallback) {
 		uint64_t s = e->enabled_at + (uint64_t)(e->opt.start_delay_ms * 1000);
 
 		t = s > now ? (int64_t)(s - now) : 0;
