@@ -8,7 +8,8 @@ TP_UNIT_TESTS = \
 	test/unit/test-scroll \
 	test/unit/test-clickpad \
 	test/unit/test-buttons \
-	test/unit/test-robust
+	test/unit/test-robust \
+	test/unit/test-gesture
 check_PROGRAMS += $(TP_UNIT_TESTS)
 TESTS += $(TP_UNIT_TESTS)
 
@@ -37,3 +38,6 @@ test_unit_test_buttons_LDADD = $(TP_UNIT_LDADD)
 test_unit_test_robust_SOURCES = test/unit/test-robust.c $(TP_UNIT_HELPER)
 test_unit_test_robust_CPPFLAGS = $(TP_UNIT_CPPFLAGS)
 test_unit_test_robust_LDADD = $(TP_UNIT_LDADD)
+test_unit_test_gesture_SOURCES = test/unit/test-gesture.c $(TP_UNIT_HELPER)
+test_unit_test_gesture_CPPFLAGS = $(TP_UNIT_CPPFLAGS)
+test_unit_test_gesture_LDADD = $(TP_UNIT_LDADD)

@@ -44,6 +44,20 @@ static void on_scroll(void *user, double v, double h)
 	t->ev[t->nev++] = (struct tt_event){ .type = TT_SCROLL, .time = t->now, .v = v, .h = h };
 }
 
+static void on_gesture(void *user, const struct tp_gesture_event *ev)
+{
+	struct tt *t = user;
+
+	if (getenv("TT_VERBOSE"))
+		fprintf(stderr, "  [%8.1f ms] gesture %s %d fingers %d d %.1f/%.1f scale %.3f "
+			"angle %.1f%s\n", t->now / 1000.0, ev->type == TP_GESTURE_SWIPE ? "swipe" : "pinch",
+			ev->phase, ev->fingers, ev->dx_unaccel, ev->dy_unaccel, ev->scale,
+			ev->angle_delta, ev->cancelled ? " cancelled" : "");
+	if (t->nev >= TT_MAX_EVENTS)
+		return;
+	t->ev[t->nev++] = (struct tt_event){ .type = TT_GESTURE, .time = t->now, .g = *ev };
+}
+
 __attribute__((format(printf, 3, 0)))
 static void on_log(void *user, enum tp_log_level level, const char *fmt, va_list args)
 {
@@ -60,6 +74,7 @@ static const struct tp_output tt_output = {
 	.motion = on_motion,
 	.button = on_button,
 	.scroll = on_scroll,
+	.gesture = on_gesture,
 	.log = on_log,
 };
 
@@ -371,6 +386,17 @@ int tt_scroll_events(const struct tt *t)
 
 	for (int i = 0; i < t->nev; i++)
 		if (t->ev[i].type == TT_SCROLL)
+			n++;
+	return n;
+}
+
+int tt_gesture_events(const struct tt *t, enum tp_gesture_type type, int phase)
+{
+	int n = 0;
+
+	for (int i = 0; i < t->nev; i++)
+		if (t->ev[i].type == TT_GESTURE && t->ev[i].g.type == type &&
+		    (phase < 0 || (int)t->ev[i].g.phase == phase))
 			n++;
 	return n;
 }

@@ -20,7 +20,7 @@ enum tt_kind {
 	TT_SYNAPTICS_SEMI_MT,	/* 2 slots with INPUT_PROP_SEMI_MT (a bounding box), clickpad */
 };
 
-enum tt_type { TT_MOTION, TT_BUTTON, TT_SCROLL };
+enum tt_type { TT_MOTION, TT_BUTTON, TT_SCROLL, TT_GESTURE };
 
 struct tt_event {
 	enum tt_type type;
@@ -29,6 +29,7 @@ struct tt_event {
 	int button;
 	bool down;
 	double v, h;		/* scroll */
+	struct tp_gesture_event g;	/* gesture */
 };
 
 #define TT_MAX_EVENTS 8192
@@ -75,6 +76,8 @@ int tt_motion_events(const struct tt *t);
 void tt_motion_sum(const struct tt *t, double *dx, double *dy, double *ux, double *uy);
 void tt_scroll_sum(const struct tt *t, double *v, double *h);
 int tt_scroll_events(const struct tt *t);
+/* Gesture events of a type and phase (phase -1: any). */
+int tt_gesture_events(const struct tt *t, enum tp_gesture_type type, int phase);
 bool tt_held(const struct tt *t, int button);
 
 /* Assertions: record a failure and carry on. */

@@ -120,6 +120,30 @@ struct tp_scroll {
 	uint64_t coast_last;
 };
 
+/* XI 2.4 gestures and the two-finger scroll/pinch decision (gesture.c). */
+enum tp_gesture_state {
+	GESTURE_STATE_NONE,		/* fewer than 2 fingers: pointer and edge scrolling */
+	GESTURE_STATE_UNKNOWN,		/* 2 fingers, scroll or pinch not decided yet */
+	GESTURE_STATE_SCROLL,		/* 2 fingers: two-finger scrolling (scroll.c) */
+	GESTURE_STATE_PINCH,
+	GESTURE_STATE_SWIPE_START,	/* 3+ fingers, waiting for movement */
+	GESTURE_STATE_SWIPE,
+	GESTURE_STATE_IGNORE,		/* after a gesture: nothing until every finger is up */
+};
+
+struct tp_gesture {
+	enum tp_gesture_state state;
+	int fingers;			/* of the running gesture */
+	int t1, t2;			/* touches the centroid comes from */
+	int ntouch;
+	double start_x, start_y;	/* centroid when the fingers settled */
+	double start_dist;
+	double x, y;			/* centroid of the last frame */
+	double dist, angle;		/* two-finger distance and direction of the last frame */
+	double base_dist;		/* pinch: distance at begin (scale 1.0) */
+	uint64_t last_time;
+};
+
 struct tp_core {
 	struct tp_device dev;
 	struct tp_params p;
@@ -152,6 +176,7 @@ struct tp_core {
 	struct tp_buttons buttons;
 	struct tp_clickpad clickpad;
 	struct tp_scroll scroll;
+	struct tp_gesture gesture;
 };
 
 /* core.c */
@@ -196,6 +221,15 @@ void tp_tap_button(struct tp_core *core);
 void tp_tap_timeout(struct tp_core *core, uint64_t now);
 void tp_tap_reset(struct tp_core *core);
 const char *tp_tap_state_name(enum tp_tap_state state);
+
+/* gesture.c */
+bool tp_gesture_frame(struct tp_core *core);
+bool tp_gesture_scroll_allowed(const struct tp_core *core);
+bool tp_gesture_scroll_origin(const struct tp_core *core, double *x, double *y);
+void tp_gesture_reset(struct tp_core *core);
+
+/* motion.c: 1.9's speed curve for a delta of `dist` units over dt_ms */
+double tp_motion_speed_factor(const struct tp_core *core, double dist, double dt_ms);
 
 /* scroll.c */
 bool tp_scroll_frame(struct tp_core *core);

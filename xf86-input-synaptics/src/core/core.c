@@ -309,7 +309,7 @@ static void run_timers(struct tp_core *core, uint64_t until)
 
 void tp_core_frame(struct tp_core *core, const struct tp_frame *f)
 {
-	bool pad_down, scrolling, suppress;
+	bool pad_down, gesturing, scrolling, suppress;
 
 	if (!core || !f)
 		return;
@@ -359,9 +359,10 @@ void tp_core_frame(struct tp_core *core, const struct tp_frame *f)
 	}
 
 	tp_tap_frame(core);
+	gesturing = tp_gesture_frame(core);
 	scrolling = tp_scroll_frame(core);
 
-	suppress = scrolling || core->p.touchpad_off == 1 || core->palm ||
+	suppress = gesturing || scrolling || core->p.touchpad_off == 1 || core->palm ||
 		   tp_clickpad_suppresses_motion(core);
 	tp_motion_frame(core, suppress);
 
@@ -400,6 +401,7 @@ void tp_core_reset(struct tp_core *core, uint64_t now)
 	if (now > core->now)
 		core->now = now;
 	tp_tap_reset(core);
+	tp_gesture_reset(core);
 	tp_scroll_reset(core);
 	tp_buttons_reset(core);
 	tp_clickpad_reset(core);
@@ -449,6 +451,7 @@ struct tp_core *tp_core_new(const struct tp_device *dev, const struct tp_params 
 	core->units_per_mm = dev->x.res > 0 ? dev->x.res : 0;
 	core->pointer = -1;
 	core->tap.state = TAP_STATE_IDLE;
+	core->gesture.t1 = core->gesture.t2 = -1;
 	return core;
 }
 

@@ -150,3 +150,10 @@ void tp_motion_frame(struct tp_core *core, bool suppress)
 	if (core->out.motion)
 		core->out.motion(core->user, dx * f, dy * f, dx, dy);
 }
+
+double tp_motion_speed_factor(const struct tp_core *core, double dist, double dt_ms)
+{
+	if (dt_ms < FRAME_MIN_MS)
+		dt_ms = FRAME_MIN_MS;
+	return speed_factor(core, dist / dt_ms * VELOCITY_FRAME_MS);
+}

@@ -150,6 +150,8 @@ void tp_params_defaults(const struct tp_device *dev, struct tp_params *p)
 
 	p->touchpad_off = 0;
 	p->grab_event_device = true;
+	p->swipe_gestures = dev->max_fingers >= 3;
+	p->pinch_gestures = dev->num_slots >= 2 && !dev->semi_mt;
 }
 
 /* ---- parameter table ---- */
@@ -286,6 +288,8 @@ static const struct tp_param_desc param_table[] = {
 	INTP("VertHysteresis", "VertHysteresis", "Synaptics Noise Cancellation", 1, vert_hysteresis,
 	     0, BIG, 'd'),
 	BOOL("HasSecondarySoftButtons", NULL, NULL, 0, has_secondary_softbuttons),
+	BOOL("SwipeGestures", "SwipeGestures", NULL, 0, swipe_gestures),
+	BOOL("PinchGestures", "PinchGestures", NULL, 0, pinch_gestures),
 };
 
 const struct tp_param_desc *tp_params_table(size_t *count)

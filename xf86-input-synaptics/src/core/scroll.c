@@ -216,7 +216,7 @@ static bool scroll_position(struct tp_core *core, double *x, double *y, int *t1,
 	for (int i = 0; i < core->ntouches; i++) {
 		const struct tp_touch *t = &core->touches[i];
 
-		if (!t->down || t->ignored || t->thumb || (t->in_button_area && core->gesture_fingers < 2))
+		if (!t->down || t->ignored || t->thumb || t->in_button_area)
 			continue;
 		if (a < 0)
 			a = i;
@@ -250,6 +250,9 @@ static void scroll_update(struct tp_core *core)
 		return;
 	}
 	if (!s->valid || t1 != s->t1 || t2 != s->t2 || core->pointer_changed) {
+		bool fresh = !s->valid;
+		double ox, oy;
+
 		s->valid = true;
 		s->last_x = x;
 		s->last_y = y;
@@ -257,7 +260,13 @@ static void scroll_update(struct tp_core *core)
 		s->last_time = core->now;
 		s->t1 = t1;
 		s->t2 = t2;
-		return;
+		/* Two-finger scrolling starts where the fingers settled, not where it was decided. */
+		if (!fresh || s->method != SCROLL_TWOFINGER || t1 != core->gesture.t1 ||
+		    t2 != core->gesture.t2 || !tp_gesture_scroll_origin(core, &ox, &oy))
+			return;
+		s->last_x = ox;
+		s->last_y = oy;
+		s->last_time = core->gesture.last_time;
 	}
 
 	switch (s->method) {
@@ -360,7 +369,8 @@ bool tp_scroll_frame(struct tp_core *core)
 		return false;
 	}
 
-	if (n == 2 && (p->vert_twofinger_scroll || p->horiz_twofinger_scroll)) {
+	if (n == 2 && (p->vert_twofinger_scroll || p->horiz_twofinger_scroll) &&
+	    tp_gesture_scroll_allowed(core)) {
 		if (s->method != SCROLL_TWOFINGER) {
 			end_scroll(core, false);
 			begin_scroll(core, SCROLL_TWOFINGER);

@@ -121,6 +121,16 @@ struct tp_params {
 	/* off switch: 0 on, 1 off, 2 tapping and scrolling off */
 	int touchpad_off;
 	bool grab_event_device;
+	/*
+	 * Ours, beyond 1.9 (no 1.9 property): XI 2.4 gestures.  Swipe: 3 or more
+	 * fingers moving together.  Pinch: 2 fingers moving apart/together or
+	 * rotating (needs real MT positions, not semi-MT); with pinch on, two
+	 * fingers must move about 1.5 mm before the core decides between
+	 * scrolling and pinching.  Off with TouchpadOff 1 or 2 and while a
+	 * physical button is held.
+	 */
+	bool swipe_gestures;
+	bool pinch_gestures;
 };
 
 /* Events of XI 2.4 gestures, with begin/update/end and cancel. */
@@ -160,7 +170,7 @@ struct tp_output {
 	void (*motion)(void *user, double dx, double dy, double dx_unaccel, double dy_unaccel);
 	void (*button)(void *user, int button, bool down);	/* X button number, 1-based */
 	void (*scroll)(void *user, double vert, double horiz);
-	void (*gesture)(void *user, const struct tp_gesture_event *ev);	/* not emitted yet */
+	void (*gesture)(void *user, const struct tp_gesture_event *ev);	/* SwipeGestures, PinchGestures */
 	void (*log)(void *user, enum tp_log_level level, const char *fmt, va_list args)
 		__attribute__((format(printf, 3, 0)));
 };
