@@ -279,6 +279,29 @@ static void test_circular(void)
 	tt_free(&t);
 }
 
+static void test_edge_to_circular(void)
+{
+	struct tt t;
+	double v1, v2;
+
+	/* An edge scroll that reaches a corner hands over to circular scrolling. */
+	tt_init(&t, TT_SYNAPTICS_ST_1F);
+	t.p.coasting_speed = 0;
+	t.p.circular_scrolling = true;
+	t.p.circ_scroll_trigger = 1;	/* top only: the right edge starts an edge scroll */
+	tt_start(&t);
+	tt_down(&t, 0, 5300, 2500);
+	tt_step(&t, 12);
+	tt_glide(&t, 0, 5300, 4350, 30, 12);	/* down the strip into the bottom-right corner */
+	tt_scroll_sum(&t, &v1, NULL);
+	CHECK(v1 > 10, "edge scrolling down (%.2f)", v1);
+	tt_glide(&t, 0, 2000, 4350, 30, 12);	/* on along the bottom: clockwise around the pad */
+	tt_scroll_sum(&t, &v2, NULL);
+	CHECK(v2 - v1 > 5, "goes on as a circular scroll, still down (%.2f more)", v2 - v1);
+	CHECK(tt_motion_events(&t) == 0, "without pointer motion");
+	tt_free(&t);
+}
+
 int main(void)
 {
 	RUN(test_two_finger_vertical);
@@ -289,5 +312,6 @@ int main(void)
 	RUN(test_corner_coasting);
 	RUN(test_scroll_off);
 	RUN(test_circular);
+	RUN(test_edge_to_circular);
 	return tt_exit_status();
 }

@@ -420,8 +420,13 @@ void tp_tap_frame(struct tp_core *core)
 
 	if (n > 0 && tap->prev_fingers == 0) {
 		int p = tp_pointer_touch(core);
-		const struct tp_touch *t = &core->touches[p >= 0 ? p : 0];
+		const struct tp_touch *t;
 
+		/* The first finger: the pointer's, else the oldest counted touch. */
+		for (int i = 0; p < 0 && i < core->ntouches; i++)
+			if (core->touches[i].down && !core->touches[i].ignored)
+				p = i;
+		t = &core->touches[p >= 0 ? p : 0];
 		tap->max_fingers = n;
 		tap->start_x = t->start_x;
 		tap->start_y = t->start_y;
