@@ -1,0 +1,209 @@
+# checks.awk: assertions on an `evcheck record` log (F lines, one per frame).
+# Usage: awk -f checks.awk -v check=NAME [-v var=value...] events.txt
+# Prints one "fail: ..." line per violated expectation and "ok" if there is
+# none (run-tests turns that into PASS/FAIL).  Checks:
+#
+#  fingers   the fingers-*.syn script: -v nseq=N (touch sequences expected:
+#            5 with physical buttons, 4 on a clickpad), -v mt=none|semi|mt,
+#            -v maxfingers=3 (the count BTN_TOOL_* must reach for 3 fingers)
+#  drag-on   the drag-*.syn script with suppression at -v thresh=Y
+#  drag-off  the same script with suppression off (the resting finger shows)
+#  sane      a replay or garbage run: -v xmin -v xmax -v ymin -v ymax (the
+#            axis ranges; positions may exceed them by a quarter range), -v minframes, -v want2=1 (two-finger frames with
+#            two slots must occur), -v endx=X (the last contact must end at
+#            x >= X, i.e. the device still worked at the end)
+
+# Split one F line into the array f (key -> value); slots into sl_id/sl_x/sl_y.
+function parse(line,    n, i, kv, p, s, ns, parts, v) {
+	delete f
+	delete sl_id; delete sl_x; delete sl_y
+	nsl = 0
+	n = split(line, kv, " ")
+	for (i = 2; i <= n; i++) {
+		p = index(kv[i], "=")
+		if (!p)
+			continue
+		v = substr(kv[i], p + 1)
+		if (v ~ /^-?[0-9.]+$/)
+			v += 0	# numbers compare as numbers, and "0" is false
+		f[substr(kv[i], 1, p - 1)] = v
+	}
+	# (tested before anything reads f["nslots"], which would create it)
+	hasslots = ("nslots" in f)
+	if (("slots" in f) && f["slots"] != "-") {
+		ns = split(f["slots"], s, ";")
+		for (i = 1; i <= ns; i++) {
+			split(s[i], parts, "[:,]")
+			nsl++
+			sl_id[nsl] = parts[2] + 0; sl_x[nsl] = parts[3] + 0; sl_y[nsl] = parts[4] + 0
+		}
+	}
+}
+
+function fail(msg) {
+	printf "fail: %s\n", msg
+	nfail++
+}
+
+function buttons() {
+	return f["left"] + f["right"] + f["middle"]
+}
+
+BEGIN { nfail = 0; nframes = 0; gone = 0; dropped = 0 }
+
+/^# GONE/ { gone = 1 }
+/^# TIMEOUT/ { timedout = 1 }
+!/^F / { next }
+
+{
+	parse($0)
+	nframes++
+	if (f["dropped"]) dropped++
+}
+
+# ---- fingers ---------------------------------------------------------
+check == "fingers" {
+	active = f["touch"] || buttons()
+	if (active && !inseq) {
+		inseq = 1; nseq_seen++; k = nseq_seen
+		maxf[k] = 0; maxsl[k] = 0; left[k] = 0; right[k] = 0
+		havexy[k] = 0
+	}
+	if (!active) { inseq = 0; next }
+	if (f["fingers"] > maxf[k]) maxf[k] = f["fingers"]
+	if (f["nslots"] > maxsl[k]) maxsl[k] = f["nslots"]
+	if (f["left"]) { left[k] = 1; if (f["fingers"] > leftf[k]) leftf[k] = f["fingers"] }
+	if (f["right"]) { right[k] = 1; if (f["fingers"] > rightf[k]) rightf[k] = f["fingers"] }
+	if (f["touch"]) {
+		if (!havexy[k]) { x0[k] = f["x"]; y0[k] = f["y"]; havexy[k] = 1 }
+		x1[k] = f["x"]; y1[k] = f["y"]
+	}
+	if (mt == "none" && hasslots) badmt = 1
+	# per frame: at most two positions on semi-MT, slots only when touching
+	if (mt == "semi" && f["nslots"] > 2) fail("semi-MT frame with " f["nslots"] " slots")
+	if (mt != "none" && !f["touch"] && f["nslots"] > 0) fail("slots active without BTN_TOUCH at t=" f["t"])
+	next
+}
+
+# ---- drag-on / drag-off ------------------------------------------------
+check == "drag-on" || check == "drag-off" {
+	if (!f["left"]) {
+		if (held_seen && f["touch"]) {
+			# released: the resting finger is a normal contact again
+			for (i = 1; i <= nsl; i++) if (sl_y[i] > thresh) resting_after = 1
+			if (f["y"] > thresh) resting_after = 1
+		}
+		held_run = 0
+		next
+	}
+	held_seen = 1
+	nheld++
+	in_area = (f["touch"] && f["y"] > thresh)
+	for (i = 1; i <= nsl; i++) if (sl_y[i] > thresh) in_area = 1
+	if (in_area) nheld_area++
+	if (check == "drag-off") next
+
+	if (in_area)
+		fail(sprintf("t=%s: a contact in the button area (y > %d) while the button is held: %s", f["t"], thresh, $0))
+	if (f["fingers"] > 2)
+		fail("t=" f["t"] ": BTN_TOOL count " f["fingers"] " counts the resting finger")
+	if (f["touch"]) {
+		if (!xmin_held || f["x"] < xmin_held) xmin_held = f["x"]
+		if (f["x"] > xmax_held) xmax_held = f["x"]
+		last_touch_x = f["x"]
+		# the dragging finger keeps one tracking id (no new contact mid-drag)
+		if (held_run && nsl > 0) {
+			keep = 0
+			for (i = 1; i <= nsl; i++) if (sl_id[i] in run_ids) keep = 1
+			if (!keep) fail("t=" f["t"] ": the dragging contact changed its tracking id")
+		}
+		delete run_ids
+		for (i = 1; i <= nsl; i++) run_ids[sl_id[i]] = 1
+		held_run = 1
+		touched_while_held = 1
+	} else {
+		held_run = 0
+		if (touched_while_held) {
+			# after the dragging finger lifted: nothing left, nothing stale
+			empty_after_drag++
+			if (nsl > 0 || f["fingers"] > 0)
+				fail("t=" f["t"] ": stale contact after the dragging finger lifted: " $0)
+		}
+	}
+	next
+}
+
+# ---- sane --------------------------------------------------------------
+check == "sane" {
+	if (!range_set) {
+		# Real pads report a little beyond their nominal range (the
+		# kernel does not clamp); allow a quarter of the range.
+		mx = (xmax - xmin) / 4; my = (ymax - ymin) / 4
+		xmin -= mx; xmax += mx; ymin -= my; ymax += my
+		range_set = 1
+	}
+	if (f["touch"]) {
+		ntouch++
+		if (f["x"] < xmin || f["x"] > xmax || f["y"] < ymin || f["y"] > ymax)
+			outside++
+		lastx = f["x"]
+	}
+	for (i = 1; i <= nsl; i++)
+		if (sl_x[i] < xmin || sl_x[i] > xmax || sl_y[i] < ymin || sl_y[i] > ymax)
+			outside++
+	if (f["fingers"] >= 2 && nsl >= 2) ntwo++
+	next
+}
+
+END {
+	if (gone) fail("the device went away during the recording")
+	if (timedout) fail("the recording timed out")
+	if (!nframes) fail("no frames recorded")
+	if (check == "fingers") {
+		if (nseq_seen != nseq)
+			fail(sprintf("%d touch sequences, expected %d", nseq_seen, nseq))
+		if (badmt) fail("MT slots on a device that should have none")
+		# 1: one finger moving right
+		if (maxf[1] != 1) fail("1 finger: BTN_TOOL count " maxf[1] ", expected 1")
+		if (x1[1] - x0[1] < 1000) fail("1 finger: ABS_X moved " x1[1] - x0[1] ", expected >= 1000")
+		if (mt != "none" && maxsl[1] != 1) fail("1 finger: " maxsl[1] " slots, expected 1")
+		# 2: two fingers scrolling down
+		if (maxf[2] != 2) fail("2 fingers: BTN_TOOL count " maxf[2] ", expected 2")
+		if (y1[2] - y0[2] < 500) fail("2 fingers: ABS_Y moved " y1[2] - y0[2] ", expected >= 500")
+		if (mt != "none" && maxsl[2] != 2) fail("2 fingers: " maxsl[2] " slots, expected 2")
+		# 3: three fingers
+		if (maxf[3] != maxfingers) fail("3 fingers: BTN_TOOL count " maxf[3] ", expected " maxfingers)
+		if (mt != "none" && maxsl[3] < 2) fail("3 fingers: " maxsl[3] " slots, expected >= 2")
+		if (x1[3] - x0[3] > -300) fail("3 fingers: ABS_X moved " x1[3] - x0[3] ", expected <= -300")
+		# 4: left click (or the clickpad button) with one finger
+		if (!left[4]) fail("click: no BTN_LEFT press")
+		else if (leftf[4] != 1) fail("click: BTN_TOOL count " leftf[4] " during the click, expected 1")
+		if (nseq >= 5) {
+			if (!right[5]) fail("right click: no BTN_RIGHT press")
+			else if (rightf[5] != 1) fail("right click: BTN_TOOL count " rightf[5] ", expected 1")
+		}
+		if (f["touch"] || buttons() || f["fingers"]) fail("the last frame is not empty: " $0)
+	}
+	if (check == "drag-on") {
+		if (!nheld) fail("no frame with the button held")
+		if (xmax_held - xmin_held < 500)
+			fail(sprintf("while held ABS_X spans %d..%d: the dragging finger does not drive the pointer", xmin_held, xmax_held))
+		if (last_touch_x < 4100)
+			fail("while held ABS_X ended at " last_touch_x ", the dragging finger ended at 4400")
+		if (!empty_after_drag) fail("no empty frame after the dragging finger lifted (resting finger not dropped)")
+		if (!resting_after) fail("after the release the resting finger never came back")
+	}
+	if (check == "drag-off") {
+		if (!nheld) fail("no frame with the button held")
+		if (!nheld_area) fail("suppression off, yet the resting finger never showed while the button was held")
+	}
+	if (check == "sane") {
+		if (nframes < minframes) fail(nframes " frames, expected >= " minframes)
+		if (!ntouch) fail("no frame with BTN_TOUCH")
+		if (outside) fail(outside " positions outside the axis ranges")
+		if (want2 && !ntwo) fail("no frame with two fingers in two slots")
+		if (endx && lastx < endx) fail("the last contact ended at x=" lastx ", expected >= " endx " (device stuck?)")
+	}
+	if (dropped) printf "note: %d frames after SYN_DROPPED\n", dropped
+	if (!nfail) print "ok"
+}
