@@ -242,6 +242,31 @@ static void test_gestures_off(void)
 	}
 }
 
+static void test_click_drag_three_fingers(void)
+{
+	struct tt t;
+
+	/* Three fingers press the clickpad (ClickFinger3) and drag: pointer motion, no swipe. */
+	tt_init(&t, TT_SYNAPTICS_CLICKPAD);
+	tt_start(&t);
+	t.fingers_override = 3;
+	tt_down(&t, 0, CX, CY);
+	tt_down(&t, 1, CX + 500, CY);
+	tt_step(&t, 12);
+	tt_buttons(&t, TP_HW_LEFT);
+	tt_step(&t, 12);
+	tt_wait(&t, 120);
+	for (int i = 1; i <= 20; i++) {
+		tt_move(&t, 0, CX + i * 30, CY);
+		tt_move(&t, 1, CX + 500 + i * 30, CY);
+		tt_step(&t, 12);
+	}
+	CHECK(tt_presses(&t, 2) == 1, "three-finger click = ClickFinger3");
+	CHECK(tt_gesture_events(&t, TP_GESTURE_SWIPE, -1) == 0, "no swipe while the pad is held");
+	CHECK(tt_motion_events(&t) > 5, "the drag moves the pointer (%d)", tt_motion_events(&t));
+	tt_free(&t);
+}
+
 int main(void)
 {
 	RUN(test_swipe);
@@ -250,5 +275,6 @@ int main(void)
 	RUN(test_rotate);
 	RUN(test_scroll_is_not_pinch);
 	RUN(test_gestures_off);
+	RUN(test_click_drag_three_fingers);
 	return tt_exit_status();
 }

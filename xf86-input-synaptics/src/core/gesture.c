@@ -220,10 +220,26 @@ bool tp_gesture_frame(struct tp_core *core)
 	pinch_ok = enabled && p->pinch_gestures && core->mt && ntouch >= 2;
 	swipe_ok = enabled && p->swipe_gestures && ntouch >= 1;
 
-	if (!enabled && (g->state == GESTURE_STATE_PINCH || g->state == GESTURE_STATE_SWIPE ||
-			 g->state == GESTURE_STATE_SWIPE_START)) {
+	if (!enabled && (g->state == GESTURE_STATE_PINCH || g->state == GESTURE_STATE_SWIPE)) {
 		end_gesture(core, true);
 		set_state(core, GESTURE_STATE_IGNORE, "DISABLE");
+	} else if (!enabled && g->state == GESTURE_STATE_SWIPE_START) {
+		/* Nothing began: a click with three fingers drags the pointer, as in 1.9. */
+		set_state(core, GESTURE_STATE_NONE, "DISABLE");
+	}
+
+	if (core->clickpad.pressed) {
+		/*
+		 * A clickpad held down is a click-drag: the pointer follows the
+		 * moving finger, whatever rests on the pad (1.9 counted one finger
+		 * less for the thumb on the button; a count can still be off by one
+		 * on 2-slot pads with three fingers).
+		 */
+		if (g->state == GESTURE_STATE_SCROLL || g->state == GESTURE_STATE_UNKNOWN)
+			set_state(core, GESTURE_STATE_NONE, "CLICK");
+		g->fingers = -1;	/* choose again once the pad is released */
+		settle(core, x, y, dist, angle, t1, t2, ntouch);
+		return g->state == GESTURE_STATE_IGNORE;
 	}
 
 	if (n != g->fingers) {
