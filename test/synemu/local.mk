@@ -25,13 +25,15 @@ test_synemu_synemu_LDADD = test/synemu/libsynemu.la
 
 SYNEMU_TEST_CPPFLAGS = \
 	-DSYNEMU_SCRIPTS_DIR='"$(abs_top_srcdir)/test/synemu/scripts"' \
-	-DSYNEMU_RECORDINGS_DIR='"$(abs_top_srcdir)/../shared/recordings/ps2emu"'
+	-DSYNEMU_RECORDINGS_DIR='"$(abs_top_srcdir)/../shared/recordings/ps2emu"' \
+	-DSYNEMU_BIN='"$(abs_top_builddir)/test/synemu/synemu"'
 
 SYNEMU_TESTS = \
 	test/synemu/test-synemu-fw \
 	test/synemu/test-synemu-packet \
 	test/synemu/test-synemu-script \
-	test/synemu/test-synemu-replay
+	test/synemu/test-synemu-replay \
+	test/synemu/test-synemu-loop
 check_PROGRAMS += $(SYNEMU_TESTS)
 TESTS += $(SYNEMU_TESTS)
 
@@ -49,3 +51,8 @@ test_synemu_test_synemu_replay_CPPFLAGS = $(SYNEMU_TEST_CPPFLAGS)
 test_synemu_test_synemu_replay_LDADD = test/synemu/libsynemu.la
 
 EXTRA_DIST += test/synemu/README test/synemu/scripts test/synemu/guest-smoke.sh
+test_synemu_test_synemu_loop_SOURCES = test/synemu/test-synemu-loop.c test/synemu/test-util.h
+test_synemu_test_synemu_loop_CPPFLAGS = $(SYNEMU_TEST_CPPFLAGS)
+test_synemu_test_synemu_loop_LDADD = test/synemu/libsynemu.la
+# the loop test runs the real binary: build it first
+EXTRA_test_synemu_test_synemu_loop_DEPENDENCIES = test/synemu/synemu$(EXEEXT)
