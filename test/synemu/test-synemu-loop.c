@@ -292,6 +292,53 @@ static void test_pause_and_sigterm(void)
 	close(p.slave);
 }
 
+/* --garbage: the same frames, with junk bytes and truncated packets mixed in,
+ * identical for the same seed. */
+static size_t garbage_stream(const char *seed, uint8_t *out, size_t cap)
+{
+	struct pty p;
+	char script[300];
+	uint8_t buf[8];
+	size_t n = 0;
+	pid_t pid;
+
+	CHECK(pty_open(&p) == 0, "pty: %s", strerror(errno));
+	snprintf(script, sizeof(script), "%s/g.syn", tmpdir);
+	write_file(script, "rate 200\nframe 1=2000,3000\nmove 195 1=4000,3000\n");	/* 40 frames */
+	{
+		const char *args[] = { SYNEMU_BIN, "--device", p.path, "--profile", "semimt", "--script", script,
+				       "--garbage", seed, "--no-realtime", "--exit-after-script", NULL };
+
+		pid = start(args);
+	}
+	rd(&p, buf, 4, 3000);
+	probe(&p, "semimt");
+	buf[0] = 0xf4;
+	CHECK(write(p.master, buf, 1) == 1, "F4");
+	rd_device(&p, buf, 1, 2000);
+	while (n < cap && rd_device(&p, out + n, 1, 700) == 1)
+		n++;
+	CHECK_INT(wait_exit(pid, 3000, "garbage"), 0);
+	close(p.master);
+	close(p.slave);
+	return n;
+}
+
+static void test_garbage(void)
+{
+	static uint8_t a[2048], b[2048];
+	size_t na = garbage_stream("3", a, sizeof(a));
+	size_t nb = garbage_stream("3", b, sizeof(b));
+	size_t bad = 0;
+
+	CHECK(na == nb && memcmp(a, b, na) == 0, "same seed, same stream (%zu vs %zu bytes)", na, nb);
+	/* a clean stream would be 40 well-formed packets = 240 bytes */
+	for (size_t i = 0; i + 6 <= na; i += 6)
+		bad += (a[i] & 0xc8) != 0x80 || (a[i + 3] & 0xc8) != 0xc0;
+	CHECK(na != 240 || bad > 0, "the stream is corrupted (%zu bytes, %zu bad packets)", na, bad);
+	CHECK(na > 150 && na < 400, "mostly packets still (%zu bytes)", na);
+}
+
 /* Run synemu, collect stderr, return exit status. */
 static int run_capture(const char *const *args, char *err, size_t errlen)
 {
@@ -375,6 +422,7 @@ int main(void)
 	signal(SIGPIPE, SIG_IGN);
 	test_session();
 	test_pause_and_sigterm();
+	test_garbage();
 	test_errors();
 	{
 		char cmd[300];
