@@ -50,7 +50,8 @@ test_synemu_test_synemu_replay_SOURCES = test/synemu/test-synemu-replay.c test/s
 test_synemu_test_synemu_replay_CPPFLAGS = $(SYNEMU_TEST_CPPFLAGS)
 test_synemu_test_synemu_replay_LDADD = test/synemu/libsynemu.la
 
-EXTRA_DIST += test/synemu/README test/synemu/scripts test/synemu/guest-smoke.sh
+EXTRA_DIST += test/synemu/README test/synemu/scripts test/synemu/guest-smoke.sh \
+	test/synemu/guest-smoke-all.sh
 test_synemu_test_synemu_loop_SOURCES = test/synemu/test-synemu-loop.c test/synemu/test-util.h
 test_synemu_test_synemu_loop_CPPFLAGS = $(SYNEMU_TEST_CPPFLAGS)
 test_synemu_test_synemu_loop_LDADD = test/synemu/libsynemu.la

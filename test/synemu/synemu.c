@@ -322,9 +322,12 @@ static int run_player(struct emu *e, uint64_t now)
 		if (rc)
 			return rc;
 		e->next++;
-		/* A raw AA 00 or a truncated packet may make the kernel talk now. */
-		if (!synfw_streaming(&e->fw))
+		/* After raw bytes (AA 00, garbage) the kernel may want to talk:
+		 * give it the quiet window before the next frame. */
+		if (e->script.act[e->next - 1].type == SYN_ACT_RAW) {
+			e->last_host_us = now;
 			break;
+		}
 	}
 	if (e->next == e->script.n && now >= e->base_us + (uint64_t)(e->script.end_us / e->opt.speed)) {
 		e->finished = true;
