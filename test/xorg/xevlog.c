@@ -3,7 +3,7 @@
  * event, for the Xorg tests (test/xorg) and for debugging by hand.
  *
  * It maps a full-screen override-redirect window and selects core button and
- * motion events on it.  XI2 events are selected on the root window for all
+ * motion events (and XI2 gesture events, see select_gestures()) on it.  XI2 events are selected on the root window for all
  * devices: a slave device's events are not claimed by the window's core
  * selection (core events only come from master devices), so they propagate
  * to the root.  Core and XI2 button selections on the *same* window would
@@ -482,6 +482,26 @@ static void select_xi2(Window root)
 	XISelectEvents(st.dpy, root, &mask, 1);
 }
 
+/* Gesture events go to the first window under the pointer that selects
+ * them (like touch events, no core equivalent), so the full-screen window
+ * selects them too; its core button selection does not conflict. */
+static void select_gestures(Window w)
+{
+	unsigned char bits[XIMaskLen(XI_LASTEVENT)] = { 0 };
+	XIEventMask mask = { .deviceid = XIAllDevices, .mask = bits,
+			     .mask_len = XIMaskLen(XI_GestureSwipeEnd) };
+
+	if (st.xi_minor < 4)
+		return;
+	XISetMask(bits, XI_GesturePinchBegin);
+	XISetMask(bits, XI_GesturePinchUpdate);
+	XISetMask(bits, XI_GesturePinchEnd);
+	XISetMask(bits, XI_GestureSwipeBegin);
+	XISetMask(bits, XI_GestureSwipeUpdate);
+	XISetMask(bits, XI_GestureSwipeEnd);
+	XISelectEvents(st.dpy, w, &mask, 1);
+}
+
 static Window map_window(void)
 {
 	int scr = DefaultScreen(st.dpy);
@@ -607,7 +627,7 @@ int main(int argc, char **argv)
 
 	refresh_devices();
 	root = DefaultRootWindow(st.dpy);
-	map_window();
+	select_gestures(map_window());
 	select_xi2(root);
 	XSync(st.dpy, False);
 	printf("# xevlog ready xi=%d.%d screen=%dx%d\n", major, minor,
