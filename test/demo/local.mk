@@ -5,7 +5,7 @@
 noinst_PROGRAMS += test/demo/synmt-demo
 test_demo_synmt_demo_SOURCES = test/demo/synmt-demo.c
 test_demo_synmt_demo_CFLAGS = $(AM_CFLAGS) $(XCLIENT_CFLAGS) $(ZLIB_CFLAGS)
-test_demo_synmt_demo_LDADD = $(XCLIENT_LIBS) $(ZLIB_LIBS) -lm
+test_demo_synmt_demo_LDADD = $(XCLIENT_LIBS) $(ZLIB_LIBS) -lm -lpthread
 
 EXTRA_DIST += test/demo/run-demo test/demo/guest-demo test/demo/judge test/demo/tour.syn \
 	test/demo/README test/e2e/run-tests

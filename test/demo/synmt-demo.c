@@ -74,8 +74,11 @@
 #include <getopt.h>
 #include <math.h>
 #include <poll.h>
+#include <pthread.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -97,7 +100,7 @@
 #define MAX_VALUATORS	36
 #define MAX_SLOTS	16
 #define PAGES		3
-#define REDRAW_MS	33	/* at most ~30 redraws a second */
+#define REDRAW_MS	100	/* at most 10 redraws a second: Xorg draws in software under TCG */
 #define SCROLL_PX	40.0	/* map pan per scroll click */
 #define SWIPE_MIN_PX	120.0	/* a swipe this long turns the page */
 #define ZOOM_MIN	0.25
@@ -146,8 +149,15 @@ struct demo {
 	bool scroll_line_open;		/* last panel line is a scroll total */
 	double scroll_acc_v, scroll_acc_h;
 
-	/* kernel view (--evdev) */
+	/* kernel view (--evdev), read by its own thread so that a slow redraw
+	 * or screenshot never overflows the evdev buffer (SYN_DROPPED) */
 	int evdev_fd;
+	pthread_t ev_thread;
+	atomic_bool ev_alive;
+	atomic_int ev_shown;		/* finger count for the panel */
+	int wake[2];			/* the thread's "redraw" pipe */
+	bool ev_thread_started;
+	pthread_mutex_t log_lock;
 	int ev_fingers, ev_touch, ev_button, ev_slot;
 	int ev_tracking[MAX_SLOTS];
 	int ev_logged_fingers, ev_logged_slots, ev_logged_touch, ev_logged_button;
@@ -190,12 +200,14 @@ static void logline(struct demo *d, uint64_t t, const char *fmt, ...)
 {
 	va_list ap;
 
+	pthread_mutex_lock(&d->log_lock);
 	fprintf(d->log, "%llu ", (unsigned long long)t);
 	va_start(ap, fmt);
 	vfprintf(d->log, fmt, ap);
 	va_end(ap);
 	fputc('\n', d->log);
 	fflush(d->log);
+	pthread_mutex_unlock(&d->log_lock);
 }
 
 /* A line in the on-screen panel of recognised events. */
@@ -394,8 +406,8 @@ static void draw_map(struct demo *d)
 
 static int shown_fingers(const struct demo *d)
 {
-	if (d->evdev_fd >= 0)
-		return d->ev_fingers;
+	if (atomic_load(&d->ev_alive))
+		return atomic_load(&d->ev_shown);
 	return d->gesture_active ? d->fingers_gesture : 0;
 }
 
@@ -410,7 +422,7 @@ static void draw_panel(struct demo *d)
 	fg(d, 230, 230, 230);
 	y = TITLE_H + 22;
 	snprintf(s, sizeof(s), "Fingers: %d  (%s)", n,
-		 d->evdev_fd >= 0 ? "kernel BTN_TOOL_*" : "from gestures only");
+		 atomic_load(&d->ev_alive) ? "kernel BTN_TOOL_*" : "from gestures only");
 	text(d, x0 + 12, y, s);
 	for (int i = 0; i < 5; i++) {
 		if (i < n)
@@ -936,7 +948,10 @@ static void evdev_report(struct demo *d, const struct input_event *e)
 	logline(d, (uint64_t)e->input_event_sec * 1000u + (uint64_t)e->input_event_usec / 1000u,
 		"evdev fingers=%d slots=%d touch=%d button=%d", d->ev_fingers, slots, d->ev_touch,
 		d->ev_button);
-	d->dirty = true;
+	atomic_store(&d->ev_shown, d->ev_fingers);
+	if (write(d->wake[1], "r", 1) < 0) {
+		/* pipe full: a redraw is pending anyway */
+	}
 }
 
 static void evdev_read(struct demo *d)
@@ -971,10 +986,29 @@ static void evdev_read(struct demo *d)
 	}
 	if (n == 0 || (n < 0 && errno != EAGAIN && errno != EINTR)) {
 		logline(d, now_ms(), "demo note evdev device gone (%s)", n == 0 ? "eof" : strerror(errno));
-		close(d->evdev_fd);
-		d->evdev_fd = -1;
-		d->dirty = true;
+		atomic_store(&d->ev_alive, false);
+		if (write(d->wake[1], "r", 1) < 0) {
+			/* pipe full: a redraw is pending anyway */
+		}
 	}
+}
+
+static void *evdev_thread(void *arg)
+{
+	struct demo *d = arg;
+	struct sched_param sp = { .sched_priority = 10 };
+
+	/* Real-time if allowed (root in the guest): a loaded TCG guest
+	 * otherwise lets the evdev buffer overflow.  Failure is harmless. */
+	pthread_setschedparam(pthread_self(), SCHED_FIFO, &sp);
+
+	while (!stop_signal && atomic_load(&d->ev_alive)) {
+		struct pollfd pfd = { d->evdev_fd, POLLIN, 0 };
+
+		if (poll(&pfd, 1, 200) > 0)
+			evdev_read(d);
+	}
+	return NULL;
 }
 
 /* ------------------------------------------------------------ commands -- */
@@ -1097,18 +1131,26 @@ static int schedule(struct demo *d)
 			}
 			if (!st->shot && now >= shot_at) {
 				st->shot = true;
+				/* Every step starts with the pointer in the middle, so
+				 * no step runs into a screen edge the last one left it at.
+				 * Before the shot, which may be slow: the trail still
+				 * shows where the pointer went. */
+				if (now + 100 < at_ms(d, st->end)) {
+					XWarpPointer(d->dpy, None, d->win, 0, 0, 0, 0, d->w / 2, d->h / 2);
+					XFlush(d->dpy);
+					logline(d, now, "demo warp x=%d y=%d", d->w / 2, d->h / 2);
+				} else {
+					/* too late: the next step may be under way */
+					logline(d, now, "demo note warp skipped, %llu ms behind",
+						(unsigned long long)(now - shot_at));
+				}
 				if (d->auto_shots) {
 					char path[4096];
 
 					snprintf(path, sizeof(path), "%s/%02d-%s.png", d->shot_dir, i + 1, st->name);
 					do_shot(d, path);
-					now = now_ms();
 				}
-				/* Every step starts with the pointer in the middle, so
-				 * no step runs into a screen edge the last one left it at. */
-				XWarpPointer(d->dpy, None, d->win, 0, 0, 0, 0, d->w / 2, d->h / 2);
-				XFlush(d->dpy);
-				logline(d, now, "demo warp x=%d y=%d", d->w / 2, d->h / 2);
+				now = now_ms();
 			}
 			if (!st->begun && at_ms(d, st->start) < next)
 				next = at_ms(d, st->start);
@@ -1253,6 +1295,11 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	d->evdev_fd = -1;
+	pthread_mutex_init(&d->log_lock, NULL);
+	if (pipe2(d->wake, O_NONBLOCK | O_CLOEXEC) < 0) {
+		fprintf(stderr, "synmt-demo: pipe: %s\n", strerror(errno));
+		return 1;
+	}
 	for (int i = 0; i < MAX_SLOTS; i++)
 		d->ev_tracking[i] = -1;
 	d->ev_logged_fingers = d->ev_logged_slots = d->ev_logged_touch = d->ev_logged_button = -1;
@@ -1266,6 +1313,7 @@ int main(int argc, char **argv)
 		}
 		if (ioctl(d->evdev_fd, EVIOCSCLOCKID, &clk) < 0)
 			fprintf(stderr, "synmt-demo: %s: cannot use CLOCK_MONOTONIC: %s\n", evdev, strerror(errno));
+		atomic_store(&d->ev_alive, true);
 	}
 	d->ctl_fd = control ? open(control, O_RDONLY | O_NONBLOCK | O_CLOEXEC) : STDIN_FILENO;
 	if (d->ctl_fd < 0) {
@@ -1286,6 +1334,14 @@ int main(int argc, char **argv)
 	logline(d, now_ms(), "demo start w=%d h=%d xi=2.%d gestures=%d device=\"%s\" id=%d evdev=%d",
 		d->w, d->h, d->xi_minor, d->gestures ? 1 : 0, d->tp_name, d->tp_id,
 		d->evdev_fd >= 0 ? 1 : 0);
+	if (d->evdev_fd >= 0) {
+		if (pthread_create(&d->ev_thread, NULL, evdev_thread, d) == 0) {
+			d->ev_thread_started = true;
+		} else {
+			logline(d, now_ms(), "demo note cannot start the evdev thread");
+			atomic_store(&d->ev_alive, false);
+		}
+	}
 	panel(d, "XI 2.%d, gestures %s", d->xi_minor, d->gestures ? "selected" : "unavailable");
 	draw(d);
 
@@ -1293,7 +1349,7 @@ int main(int argc, char **argv)
 		struct pollfd pfd[3] = {
 			{ ConnectionNumber(d->dpy), POLLIN, 0 },
 			{ d->ctl_fd, POLLIN, 0 },
-			{ d->evdev_fd, POLLIN, 0 },
+			{ d->wake[0], POLLIN, 0 },
 		};
 		int timeout = d->dirty ? REDRAW_MS : 250;
 		int due;
@@ -1326,13 +1382,21 @@ int main(int argc, char **argv)
 			break;
 		if (pfd[1].revents & (POLLIN | POLLHUP))
 			ctl_read(d);
-		if (pfd[2].revents & (POLLIN | POLLHUP | POLLERR))
-			evdev_read(d);
+		if (pfd[2].revents & POLLIN) {
+			char junk[64];
+
+			while (read(d->wake[0], junk, sizeof(junk)) > 0)
+				;
+			d->dirty = true;
+		}
 		if (pfd[0].revents & (POLLHUP | POLLERR)) {
 			logline(d, now_ms(), "demo note X connection lost");
 			break;
 		}
 	}
+	stop_signal = stop_signal ? stop_signal : SIGTERM;	/* ends the evdev thread */
+	if (d->ev_thread_started)
+		pthread_join(d->ev_thread, NULL);
 	logline(d, now_ms(), "demo exit");
 	if (d->log != stdout)
 		fclose(d->log);
