@@ -217,12 +217,25 @@ static void test_scroll_is_not_pinch(void)
 	CHECK(fabs(v - 1000.0 / t.p.vert_scroll_delta) < 0.5, "the whole distance scrolls (%.2f)", v);
 	tt_free(&t);
 
-	/* Semi-MT cannot pinch: scrolling starts at once. */
+	/* Semi-MT pinches from the bounding box: scale from its diagonal, no angle. */
 	tt_init(&t, TT_SYNAPTICS_SEMI_MT);
 	tt_start(&t);
-	CHECK(!t.p.pinch_gestures, "pinch is off by default on semi-MT pads");
+	CHECK(t.p.pinch_gestures, "pinch is on by default on semi-MT pads");
 	pinch(&t, 600, 400, 20);
-	CHECK(tt_gesture_events(&t, TP_GESTURE_PINCH, -1) == 0, "no pinch on semi-MT");
+	{
+		double scale = 0, angle = 0;
+
+		for (int i = 0; i < t.nev; i++)
+			if (t.ev[i].type == TT_GESTURE && t.ev[i].g.phase == TP_GESTURE_UPDATE) {
+				scale = t.ev[i].g.scale;
+				angle += fabs(t.ev[i].g.angle_delta);
+			}
+		CHECK(tt_gesture_events(&t, TP_GESTURE_PINCH, TP_GESTURE_BEGIN) == 1,
+		      "semi-MT: the growing box is a pinch");
+		CHECK(scale > 1.6 && scale < 2.4 && angle == 0, "semi-MT: scale %.2f, angle %.1f", scale,
+		      angle);
+		CHECK(tt_scroll_events(&t) == 0, "semi-MT: the pinch does not scroll");
+	}
 	tt_free(&t);
 }
 

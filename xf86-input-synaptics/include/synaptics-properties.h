@@ -125,6 +125,16 @@
 /* 32 bit, 2 items: x, y hysteresis */
 #define SYNAPTICS_PROP_NOISE_CANCELLATION "Synaptics Noise Cancellation"
 
+/* synaptics-mt additions (see synaptics(4)) */
+/* 8 bit, 2 items: swipe gestures, pinch gestures */
+#define SYNAPTICS_PROP_GESTURES_ENABLED "Synaptics Gestures Enabled"
+
+/* FLOAT, 2 items: swipe threshold, scroll/pinch decision threshold (mm) */
+#define SYNAPTICS_PROP_GESTURE_THRESHOLDS "Synaptics Gesture Thresholds"
+
+/* 32 bit, 2 items: on/off, top of the button area (device units, 0 auto) */
+#define SYNAPTICS_PROP_BUTTON_AREA_SUPPRESSION "Synaptics Button Area Suppression"
+
 /* Generic properties the server defines (xserver-properties.h). */
 #ifndef XI_PROP_PRODUCT_ID
 #define XI_PROP_PRODUCT_ID "Device Product ID"

@@ -27,6 +27,8 @@ struct tp_touch {
 	bool in_button_area;	/* began inside a soft-button area and has not left it */
 	bool thumb;		/* rests on a clickpad that is held down: not a pointer finger */
 	bool pinned;		/* held still by a clickpad click until it really moves */
+	bool suppressed;	/* rests in the button area while a button is held (suppress.c);
+				 * also sets `ignored` for as long as it lasts */
 	int pin_x, pin_y;
 };
 
@@ -142,6 +144,11 @@ struct tp_gesture {
 	double dist, angle;		/* two-finger distance and direction of the last frame */
 	double base_dist;		/* pinch: distance at begin (scale 1.0) */
 	uint64_t last_time;
+	double start_angle;		/* two-finger direction when the fingers settled */
+	double p_start[2][2];		/* the two fingers (semi-MT: box corners) when they settled */
+	bool box;			/* positions are a semi-MT bounding box */
+	int touch0_x, touch0_y;		/* semi-MT: touches[0] when the fingers settled (scroll origin) */
+	bool scroll_locked;		/* this touch sequence scrolls: no pinch until every finger is up */
 };
 
 struct tp_core {
@@ -227,6 +234,10 @@ bool tp_gesture_frame(struct tp_core *core);
 bool tp_gesture_scroll_allowed(const struct tp_core *core);
 bool tp_gesture_scroll_origin(const struct tp_core *core, double *x, double *y);
 void tp_gesture_reset(struct tp_core *core);
+
+/* suppress.c: button-area suppression; true if a touch changed state */
+bool tp_suppress_update(struct tp_core *core);
+bool tp_suppress_active(const struct tp_core *core);
 
 /* motion.c: 1.9's speed curve for a delta of `dist` units over dt_ms */
 double tp_motion_speed_factor(const struct tp_core *core, double dist, double dt_ms);

@@ -274,7 +274,7 @@ static void count_fingers(struct tp_core *core, const struct tp_frame *f)
 	if (usable > 0)
 		excluded += resting;
 	/* Without positions, a click-drag on a clickpad has one finger on the button. */
-	if (!core->mt && core->clickpad.pressed && n >= 2)
+	if (!core->mt && (core->clickpad.pressed || tp_suppress_active(core)) && n >= 2)
 		excluded += 1;
 	n -= excluded;
 	if (n < 0)
@@ -352,8 +352,8 @@ void tp_core_frame(struct tp_core *core, const struct tp_frame *f)
 		tp_tap_button(core);
 	core->button_went_down = false;
 	tp_buttons_frame(core, f->buttons);
-	/* The clickpad may have marked a thumb: count again so scrolling sees the change. */
-	if (core->button_went_down) {
+	/* The clickpad may have marked a thumb, suppress.c a resting touch: count again. */
+	if (tp_suppress_update(core) || core->button_went_down) {
 		count_fingers(core, f);
 		choose_pointer(core);
 	}

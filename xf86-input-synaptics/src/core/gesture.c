@@ -2,12 +2,20 @@
  * gesture.c - XI 2.4 gestures (swipe, pinch) and the decision between
  * two-finger scrolling and pinching.
  *
- *   NONE --2 fingers, pinch possible--> UNKNOWN --fingers move together--> SCROLL
- *                                          +------spread or rotation------> PINCH
- *   NONE --2 fingers, no pinch--> SCROLL
- *   any --3+ fingers, swipe on--> SWIPE_START --centroid moves--> SWIPE
- *   PINCH/SWIPE --finger count changes--> end, then IGNORE until every finger is up
- *                  (or SWIPE_START for a new count of 3+)
+ *   NONE --2 fingers, pinch possible--> UNKNOWN --fingers move the same way--> SCROLL
+ *                                          +------apart, together, around-----> PINCH
+ *   NONE --2 fingers, no pinch (or this sequence already scrolled)--> SCROLL
+ *   any --3+ fingers, swipe on--> SWIPE_START --centre moves SwipeThreshold--> SWIPE
+ *   PINCH/SWIPE --finger count changes--> end (cancelled), then IGNORE until every
+ *                  finger is up (or SWIPE_START for a new count of 3+)
+ *
+ * No timers: the scroll/pinch decision is taken from the geometry of the two
+ * fingers' paths in the first frame in which one of them has moved
+ * PinchThreshold mm, unless that frame is ambiguous (one finger still, or the
+ * two at right angles); then it waits for more movement, never for time.
+ * Semi-MT pads give the two corners of a bounding box instead of fingers:
+ * the same rules work on the corners (parallel = scroll, opposite = pinch),
+ * the scale comes from the box diagonal and the angle is always 0.
  *
  * Scrolling itself is scroll.c's; it asks tp_gesture_scroll_allowed().
  * Every transition is logged at TP_LOG_DEBUG.
@@ -16,16 +24,16 @@
 
 #include "core-private.h"
 
-/* Two fingers moving together this far are scrolling. */
-#define GESTURE_SCROLL_THRESHOLD_MM	1.5
-/* Two fingers spreading or closing this far (more than they moved together) are pinching. */
-#define GESTURE_PINCH_THRESHOLD_MM	4.0
-/* ... or turning by this much. */
-#define GESTURE_ROTATE_THRESHOLD_DEG	15.0
-/* Three or more fingers moving this far start a swipe. */
-#define GESTURE_SWIPE_THRESHOLD_MM	2.0
 /* Fallbacks without resolution, as fractions of the diagonal (a 69 x 50 mm pad is 85 mm). */
 #define MM_TO_DIAG(mm)			((mm) / 85.0)
+/* Both fingers moved and point within 60 degrees of each other: scrolling. */
+#define GESTURE_SCROLL_COS		0.5
+/* ... in (roughly) opposite directions, more than 100 degrees apart: pinching. */
+#define GESTURE_PINCH_COS		-0.17
+/* A finger that moved less than this share of the other one is still. */
+#define GESTURE_STILL_RATIO		0.3
+/* Ambiguous movement is decided by this many thresholds of travel at the latest. */
+#define GESTURE_FORCE_FACTOR		3.0
 
 static const char *state_name(enum tp_gesture_state s)
 {
@@ -56,51 +64,89 @@ static double y_scale(const struct tp_core *core)
 	return 1.0;
 }
 
-/* Where the fingers are: centroid, and distance/direction of the first two. Returns positions known. */
-static int locate(const struct tp_core *core, double *x, double *y, double *dist, double *angle,
-		  int *t1, int *t2)
+/* Where the fingers are this frame. */
+struct gesture_pos {
+	int n;			/* positions known: 0, 1, 2 (two fingers or a box) or more */
+	double x, y;		/* centre (y in x units) */
+	double p[2][2];		/* the first two fingers, or the box corners */
+	double dist, angle;	/* between p[0] and p[1]; angle in degrees, 0 for a box */
+	int t1, t2;		/* touches behind p[0], p[1]; -1 for a box */
+	bool box;
+};
+
+static bool touch_usable(const struct tp_touch *t)
+{
+	return t->down && !t->ignored && !t->thumb && !t->in_button_area;
+}
+
+/* Semi-MT with two or more fingers: the two slots are opposite corners of a box. */
+static bool locate_box(const struct tp_core *core, struct gesture_pos *g)
+{
+	const struct tp_frame *f = &core->frame;
+	double ys = y_scale(core);
+
+	if (!core->dev.semi_mt || core->dev.num_slots < 2 || core->fingers < 2 ||
+	    !f->slots[0].active || !f->slots[1].active || !touch_usable(&core->touches[0]))
+		return false;
+	g->p[0][0] = fmin(f->slots[0].x, f->slots[1].x);
+	g->p[0][1] = fmin(f->slots[0].y, f->slots[1].y) * ys;
+	g->p[1][0] = fmax(f->slots[0].x, f->slots[1].x);
+	g->p[1][1] = fmax(f->slots[0].y, f->slots[1].y) * ys;
+	g->n = 2;
+	g->box = true;
+	g->t1 = 0;	/* scroll.c follows touches[0] on such pads */
+	return true;
+}
+
+static void locate(const struct tp_core *core, struct gesture_pos *g)
 {
 	double sx = 0, sy = 0, ys = y_scale(core);
-	int n = 0;
 
-	*t1 = *t2 = -1;
-	*dist = *angle = 0;
+	*g = (struct gesture_pos){ .t1 = -1, .t2 = -1 };
 	if (!core->mt) {
-		if (!core->touches[0].down)
-			return 0;
-		*x = core->touches[0].x;
-		*y = core->touches[0].y * ys;
-		*t1 = 0;
-		return 1;
-	}
-	for (int i = 0; i < core->ntouches; i++) {
-		const struct tp_touch *t = &core->touches[i];
+		if (!locate_box(core, g)) {
+			if (!touch_usable(&core->touches[0]))
+				return;
+			g->x = core->touches[0].x;
+			g->y = core->touches[0].y * ys;
+			g->t1 = 0;
+			g->n = 1;
+			return;
+		}
+	} else {
+		for (int i = 0; i < core->ntouches; i++) {
+			const struct tp_touch *t = &core->touches[i];
 
-		if (!t->down || t->ignored || t->thumb || t->in_button_area)
-			continue;
-		if (*t1 < 0)
-			*t1 = i;
-		else if (*t2 < 0)
-			*t2 = i;
-		sx += t->x;
-		sy += t->y * ys;
-		n++;
+			if (!touch_usable(t))
+				continue;
+			if (g->t1 < 0)
+				g->t1 = i;
+			else if (g->t2 < 0)
+				g->t2 = i;
+			if (g->n < 2) {
+				g->p[g->n][0] = t->x;
+				g->p[g->n][1] = t->y * ys;
+			}
+			sx += t->x;
+			sy += t->y * ys;
+			g->n++;
+		}
+		if (g->n == 0)
+			return;
+		g->x = sx / g->n;
+		g->y = sy / g->n;
+		if (g->n < 2)
+			return;
 	}
-	if (n == 0)
-		return 0;
-	*x = sx / n;
-	*y = sy / n;
-	if (*t2 >= 0) {
-		const struct tp_touch *a = &core->touches[*t1], *b = &core->touches[*t2];
-		double dx = (double)b->x - a->x, dy = ((double)b->y - a->y) * ys;
+	{
+		double dx = g->p[1][0] - g->p[0][0], dy = g->p[1][1] - g->p[0][1];
 
-		*dist = hypot(dx, dy);
-		*angle = atan2(dy, dx) * 180.0 / M_PI;
-		/* The two-finger centroid is that of the first two (as scroll.c uses). */
-		*x = ((double)a->x + b->x) / 2.0;
-		*y = ((double)a->y + b->y) * ys / 2.0;
+		g->dist = hypot(dx, dy);
+		g->angle = g->box ? 0 : atan2(dy, dx) * 180.0 / M_PI;
+		/* The two-finger centre is that of the first two (as scroll.c uses). */
+		g->x = (g->p[0][0] + g->p[1][0]) / 2.0;
+		g->y = (g->p[0][1] + g->p[1][1]) / 2.0;
 	}
-	return n;
 }
 
 static void emit(struct tp_core *core, enum tp_gesture_type type, enum tp_gesture_phase phase,
@@ -134,30 +180,41 @@ static void set_state(struct tp_core *core, enum tp_gesture_state next, const ch
 	g->state = next;
 }
 
+static double pinch_scale(const struct tp_gesture *g)
+{
+	return g->base_dist > 0 ? g->dist / g->base_dist : 1.0;
+}
+
 /* End a running gesture. */
 static void end_gesture(struct tp_core *core, bool cancelled)
 {
 	struct tp_gesture *g = &core->gesture;
 
 	if (g->state == GESTURE_STATE_PINCH)
-		emit(core, TP_GESTURE_PINCH, TP_GESTURE_END, cancelled, 0, 0,
-		     g->base_dist > 0 ? g->dist / g->base_dist : 1.0, 0, 0);
+		emit(core, TP_GESTURE_PINCH, TP_GESTURE_END, cancelled, 0, 0, pinch_scale(g), 0, 0);
 	else if (g->state == GESTURE_STATE_SWIPE)
 		emit(core, TP_GESTURE_SWIPE, TP_GESTURE_END, cancelled, 0, 0, 1.0, 0, 0);
 }
 
-static void settle(struct tp_core *core, double x, double y, double dist, double angle, int t1,
-		   int t2, int ntouch)
+/* The fingers are where they are now: measure from here. */
+static void settle(struct tp_core *core, const struct gesture_pos *pos)
 {
 	struct tp_gesture *g = &core->gesture;
 
-	g->start_x = g->x = x;
-	g->start_y = g->y = y;
-	g->start_dist = g->dist = dist;
-	g->angle = angle;
-	g->t1 = t1;
-	g->t2 = t2;
-	g->ntouch = ntouch;
+	g->start_x = g->x = pos->x;
+	g->start_y = g->y = pos->y;
+	g->start_dist = g->dist = pos->dist;
+	g->start_angle = g->angle = pos->angle;
+	for (int i = 0; i < 2; i++) {
+		g->p_start[i][0] = pos->p[i][0];
+		g->p_start[i][1] = pos->p[i][1];
+	}
+	g->box = pos->box;
+	g->touch0_x = core->touches[0].x;
+	g->touch0_y = core->touches[0].y;
+	g->t1 = pos->t1;
+	g->t2 = pos->t2;
+	g->ntouch = pos->n;
 	g->last_time = core->now;
 }
 
@@ -170,39 +227,95 @@ static void fingers_changed(struct tp_core *core, int n, bool pinch_ok, bool swi
 
 	end_gesture(core, n != 0);
 	g->fingers = n;
-	if (n == 0)
+	if (n == 0) {
+		g->scroll_locked = false;
 		set_state(core, GESTURE_STATE_NONE, "RELEASE");
-	else if (n >= 3 && swipe_ok)
+	} else if (n >= 3 && swipe_ok) {
 		set_state(core, GESTURE_STATE_SWIPE_START, "FINGERS");
-	else if (after_gesture)
+	} else if (after_gesture) {
 		set_state(core, GESTURE_STATE_IGNORE, "FINGERS");
-	else if (n == 2 && pinch_ok)
+	} else if (n == 2 && pinch_ok && !g->scroll_locked) {
 		set_state(core, GESTURE_STATE_UNKNOWN, "FINGERS");
-	else if (n == 2)
-		set_state(core, GESTURE_STATE_SCROLL, "FINGERS");
-	else
+	} else if (n == 2) {
+		set_state(core, GESTURE_STATE_SCROLL, g->scroll_locked ? "SCROLLED" : "FINGERS");
+	} else {
 		set_state(core, GESTURE_STATE_NONE, "FINGERS");
+	}
 }
 
-static void decide_two_fingers(struct tp_core *core, double x, double y, double dist, double angle)
+static void begin_pinch(struct tp_core *core, const struct gesture_pos *pos, double dt_ms)
 {
 	struct tp_gesture *g = &core->gesture;
-	double move = hypot(x - g->start_x, y - g->start_y);
-	double spread = fabs(dist - g->start_dist);
-	double turn = fabs(remainder(angle - g->angle, 360.0));
 
-	if ((spread > units(core, GESTURE_PINCH_THRESHOLD_MM) && spread > move) ||
-	    (turn > GESTURE_ROTATE_THRESHOLD_DEG && move < units(core, GESTURE_PINCH_THRESHOLD_MM))) {
-		set_state(core, GESTURE_STATE_PINCH, "SPREAD");
-		g->base_dist = dist > 0 ? dist : 1;
-		g->dist = dist;
-		g->angle = angle;
-		g->x = x;
-		g->y = y;
-		emit(core, TP_GESTURE_PINCH, TP_GESTURE_BEGIN, false, 0, 0, 1.0, 0, 0);
-	} else if (move > units(core, GESTURE_SCROLL_THRESHOLD_MM)) {
+	set_state(core, GESTURE_STATE_PINCH, "SPREAD");
+	g->base_dist = g->start_dist > 0 ? g->start_dist : 1;
+	g->dist = pos->dist;
+	emit(core, TP_GESTURE_PINCH, TP_GESTURE_BEGIN, false, 0, 0, 1.0, 0, 0);
+	/* The first update carries what happened before the decision. */
+	emit(core, TP_GESTURE_PINCH, TP_GESTURE_UPDATE, false, pos->x - g->start_x, pos->y - g->start_y,
+	     pinch_scale(g), remainder(pos->angle - g->start_angle, 360.0), dt_ms);
+	g->x = pos->x;
+	g->y = pos->y;
+	g->angle = pos->angle;
+}
+
+/*
+ * Two fingers (or box corners) a and b have moved by va and vb since they
+ * settled.  Scroll if they move the same way, pinch if they move apart,
+ * together or around each other.  Undecided while neither has moved
+ * PinchThreshold, or while the paths say nothing clear.
+ */
+static void decide_two_fingers(struct tp_core *core, const struct gesture_pos *pos, double dt_ms)
+{
+	struct tp_gesture *g = &core->gesture;
+	double va[2] = { pos->p[0][0] - g->p_start[0][0], pos->p[0][1] - g->p_start[0][1] };
+	double vb[2] = { pos->p[1][0] - g->p_start[1][0], pos->p[1][1] - g->p_start[1][1] };
+	double la = hypot(va[0], va[1]), lb = hypot(vb[0], vb[1]);
+	double lmax = fmax(la, lb), lmin = fmin(la, lb);
+	double threshold = units(core, core->p.pinch_threshold);
+	double cosine;
+	bool pinch, forced = lmax > GESTURE_FORCE_FACTOR * threshold;
+
+	if (lmax <= threshold)
+		return;
+	if (lmin < GESTURE_STILL_RATIO * lmax) {
+		/* One finger rests, the other moves around it: a one-handed zoom or turn. */
+		if (lmax <= 2 * threshold && !forced)
+			return;
+		pinch = true;
+	} else {
+		cosine = (va[0] * vb[0] + va[1] * vb[1]) / (la * lb);
+		if (cosine >= GESTURE_SCROLL_COS)
+			pinch = false;
+		else if (cosine <= GESTURE_PINCH_COS)
+			pinch = true;
+		else if (!forced)
+			return;
+		else
+			pinch = cosine < 0.2;
+	}
+	tp_log(core, TP_LOG_DEBUG, "gesture: paths %.0f and %.0f units, decided %s", la, lb,
+	       pinch ? "pinch" : "scroll");
+	if (pinch) {
+		begin_pinch(core, pos, dt_ms);
+	} else {
+		g->scroll_locked = true;
 		set_state(core, GESTURE_STATE_SCROLL, "MOVE");
 	}
+}
+
+static void swipe_start(struct tp_core *core, const struct gesture_pos *pos, double dt_ms)
+{
+	struct tp_gesture *g = &core->gesture;
+
+	if (hypot(pos->x - g->start_x, pos->y - g->start_y) <= units(core, core->p.swipe_threshold))
+		return;
+	set_state(core, GESTURE_STATE_SWIPE, "MOVE");
+	emit(core, TP_GESTURE_SWIPE, TP_GESTURE_BEGIN, false, 0, 0, 1.0, 0, 0);
+	emit(core, TP_GESTURE_SWIPE, TP_GESTURE_UPDATE, false, pos->x - g->start_x,
+	     pos->y - g->start_y, 1.0, 0, dt_ms);
+	g->x = pos->x;
+	g->y = pos->y;
 }
 
 bool tp_gesture_frame(struct tp_core *core)
@@ -212,13 +325,13 @@ bool tp_gesture_frame(struct tp_core *core)
 	int n = core->gesture_fingers;
 	bool enabled = p->touchpad_off == 0 && !core->palm && !core->buttons.hw &&
 		       !core->clickpad.pressed;
-	double x = 0, y = 0, dist, angle, dt_ms;
-	int t1, t2, ntouch;
+	struct gesture_pos pos;
+	double dt_ms;
 	bool pinch_ok, swipe_ok;
 
-	ntouch = locate(core, &x, &y, &dist, &angle, &t1, &t2);
-	pinch_ok = enabled && p->pinch_gestures && core->mt && ntouch >= 2;
-	swipe_ok = enabled && p->swipe_gestures && ntouch >= 1;
+	locate(core, &pos);
+	pinch_ok = enabled && p->pinch_gestures && pos.n >= 2;
+	swipe_ok = enabled && p->swipe_gestures && pos.n >= 1;
 
 	if (!enabled && (g->state == GESTURE_STATE_PINCH || g->state == GESTURE_STATE_SWIPE)) {
 		end_gesture(core, true);
@@ -238,53 +351,49 @@ bool tp_gesture_frame(struct tp_core *core)
 		if (g->state == GESTURE_STATE_SCROLL || g->state == GESTURE_STATE_UNKNOWN)
 			set_state(core, GESTURE_STATE_NONE, "CLICK");
 		g->fingers = -1;	/* choose again once the pad is released */
-		settle(core, x, y, dist, angle, t1, t2, ntouch);
+		settle(core, &pos);
 		return g->state == GESTURE_STATE_IGNORE;
 	}
 
 	if (n != g->fingers) {
 		fingers_changed(core, n, pinch_ok, swipe_ok);
-		settle(core, x, y, dist, angle, t1, t2, ntouch);
-	} else if (t1 != g->t1 || t2 != g->t2 || ntouch != g->ntouch) {
+		settle(core, &pos);
+	} else if (pos.t1 != g->t1 || pos.t2 != g->t2 || pos.n != g->ntouch || pos.box != g->box) {
 		/* Same count, other touches (a slot swapped): go on from here, no jump. */
-		double scale = g->base_dist > 0 ? g->dist / g->base_dist : 1.0;
+		double scale = pinch_scale(g);
 
-		settle(core, x, y, dist, angle, t1, t2, ntouch);
+		settle(core, &pos);
 		if (g->state == GESTURE_STATE_PINCH)
-			g->base_dist = dist > 0 && scale > 0 ? dist / scale : 1.0;
+			g->base_dist = pos.dist > 0 && scale > 0 ? pos.dist / scale : 1.0;
 	} else {
 		dt_ms = (core->now - g->last_time) / 1000.0;
 		switch (g->state) {
 		case GESTURE_STATE_UNKNOWN:
 			if (pinch_ok)
-				decide_two_fingers(core, x, y, dist, angle);
+				decide_two_fingers(core, &pos, dt_ms);
 			else
 				set_state(core, GESTURE_STATE_SCROLL, "NO_PINCH");
 			break;
 		case GESTURE_STATE_PINCH:
-			emit(core, TP_GESTURE_PINCH, TP_GESTURE_UPDATE, false, x - g->x, y - g->y,
-			     dist / g->base_dist, remainder(angle - g->angle, 360.0), dt_ms);
-			g->x = x;
-			g->y = y;
-			g->dist = dist;
-			g->angle = angle;
+			if (pos.x != g->x || pos.y != g->y || pos.angle != g->angle || pos.dist != g->dist) {
+				g->dist = pos.dist;
+				emit(core, TP_GESTURE_PINCH, TP_GESTURE_UPDATE, false, pos.x - g->x,
+				     pos.y - g->y, pinch_scale(g), remainder(pos.angle - g->angle, 360.0),
+				     dt_ms);
+			}
+			g->x = pos.x;
+			g->y = pos.y;
+			g->angle = pos.angle;
 			break;
 		case GESTURE_STATE_SWIPE_START:
-			if (hypot(x - g->start_x, y - g->start_y) > units(core, GESTURE_SWIPE_THRESHOLD_MM)) {
-				set_state(core, GESTURE_STATE_SWIPE, "MOVE");
-				emit(core, TP_GESTURE_SWIPE, TP_GESTURE_BEGIN, false, 0, 0, 1.0, 0, 0);
-				emit(core, TP_GESTURE_SWIPE, TP_GESTURE_UPDATE, false, x - g->start_x,
-				     y - g->start_y, 1.0, 0, dt_ms);
-				g->x = x;
-				g->y = y;
-			}
+			swipe_start(core, &pos, dt_ms);
 			break;
 		case GESTURE_STATE_SWIPE:
-			if (x != g->x || y != g->y)
-				emit(core, TP_GESTURE_SWIPE, TP_GESTURE_UPDATE, false, x - g->x, y - g->y,
-				     1.0, 0, dt_ms);
-			g->x = x;
-			g->y = y;
+			if (pos.x != g->x || pos.y != g->y)
+				emit(core, TP_GESTURE_SWIPE, TP_GESTURE_UPDATE, false, pos.x - g->x,
+				     pos.y - g->y, 1.0, 0, dt_ms);
+			g->x = pos.x;
+			g->y = pos.y;
 			break;
 		case GESTURE_STATE_NONE:
 		case GESTURE_STATE_SCROLL:
@@ -318,6 +427,12 @@ bool tp_gesture_scroll_origin(const struct tp_core *core, double *x, double *y)
 {
 	const struct tp_gesture *g = &core->gesture;
 
+	if (g->state == GESTURE_STATE_SCROLL && g->box) {
+		/* Semi-MT: scroll.c follows the first reported position, not the box centre. */
+		*x = g->touch0_x;
+		*y = g->touch0_y;
+		return true;
+	}
 	if (g->state != GESTURE_STATE_SCROLL || g->t2 < 0)
 		return false;
 	*x = g->start_x;

@@ -151,7 +151,11 @@ void tp_params_defaults(const struct tp_device *dev, struct tp_params *p)
 	p->touchpad_off = 0;
 	p->grab_event_device = true;
 	p->swipe_gestures = dev->max_fingers >= 3;
-	p->pinch_gestures = dev->num_slots >= 2 && !dev->semi_mt;
+	p->pinch_gestures = dev->num_slots >= 2;	/* semi-MT: from the bounding box */
+	p->swipe_threshold = 3.0;
+	p->pinch_threshold = 1.5;
+	p->button_area_suppression = dev->clickpad;
+	p->button_area_top = 0;		/* follow the soft buttons, else 82% (suppress.c) */
 }
 
 /* ---- parameter table ---- */
@@ -288,8 +292,16 @@ static const struct tp_param_desc param_table[] = {
 	INTP("VertHysteresis", "VertHysteresis", "Synaptics Noise Cancellation", 1, vert_hysteresis,
 	     0, BIG, 'd'),
 	BOOL("HasSecondarySoftButtons", NULL, NULL, 0, has_secondary_softbuttons),
-	BOOL("SwipeGestures", "SwipeGestures", NULL, 0, swipe_gestures),
-	BOOL("PinchGestures", "PinchGestures", NULL, 0, pinch_gestures),
+	BOOL("GestureSwipe", "GestureSwipe", "Synaptics Gestures Enabled", 0, swipe_gestures),
+	BOOL("GesturePinch", "GesturePinch", "Synaptics Gestures Enabled", 1, pinch_gestures),
+	DBL("SwipeThreshold", "SwipeThreshold", "Synaptics Gesture Thresholds", 0, swipe_threshold,
+	    0.1, 100),
+	DBL("PinchThreshold", "PinchThreshold", "Synaptics Gesture Thresholds", 1, pinch_threshold,
+	    0.1, 100),
+	{ "ButtonAreaSuppression", 0, "ButtonAreaSuppression", "Synaptics Button Area Suppression", 0,
+	  32, TP_PARAM_BOOL, F(button_area_suppression), 0, 1, 0, 0 },
+	INTP("ButtonAreaTop", "ButtonAreaTop", "Synaptics Button Area Suppression", 1,
+	     button_area_top, -BIG, BIG, 'y'),
 };
 
 const struct tp_param_desc *tp_params_table(size_t *count)
@@ -435,6 +447,12 @@ int tp_params_validate(const struct tp_device *dev, const struct tp_params *p, c
 		REJECT("AreaLeftEdge is not left of AreaRightEdge");
 	if (p->area_top_edge && p->area_bottom_edge && p->area_top_edge >= p->area_bottom_edge)
 		REJECT("AreaTopEdge is not above AreaBottomEdge");
+	if (dev && p->button_area_top && (p->button_area_top < dev->y.min || p->button_area_top > dev->y.max))
+		REJECT("ButtonAreaTop is outside the pad");
+	if (dev && p->pinch_gestures && dev->num_slots < 2)
+		REJECT("GesturePinch needs two touch positions (MT slots)");
+	if (dev && p->swipe_gestures && dev->max_fingers < 3)
+		REJECT("GestureSwipe needs a pad that counts three fingers");
 
 	/* Soft buttons: each area non-degenerate, no two overlap (primary or secondary). */
 	for (int row = 0; row < 2; row++) {

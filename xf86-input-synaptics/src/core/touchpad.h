@@ -122,15 +122,27 @@ struct tp_params {
 	int touchpad_off;
 	bool grab_event_device;
 	/*
-	 * Ours, beyond 1.9 (no 1.9 property): XI 2.4 gestures.  Swipe: 3 or more
-	 * fingers moving together.  Pinch: 2 fingers moving apart/together or
-	 * rotating (needs real MT positions, not semi-MT); with pinch on, two
-	 * fingers must move about 1.5 mm before the core decides between
-	 * scrolling and pinching.  Off with TouchpadOff 1 or 2 and while a
-	 * physical button is held.
+	 * Ours, beyond 1.9: XI 2.4 gestures (gesture.c).  Swipe: 3 or more
+	 * fingers whose centre travels swipe_threshold mm.  Pinch: 2 fingers
+	 * moving apart/together or rotating (semi-MT: the bounding box grows or
+	 * shrinks, angle 0); with pinch on, the core decides between scrolling
+	 * and pinching from the directions of the two fingers once one of them
+	 * has moved pinch_threshold mm.  Off with TouchpadOff 1 or 2 and while
+	 * a physical button is held.
 	 */
-	bool swipe_gestures;
-	bool pinch_gestures;
+	bool swipe_gestures;		/* GestureSwipe */
+	bool pinch_gestures;		/* GesturePinch */
+	double swipe_threshold;		/* SwipeThreshold, mm */
+	double pinch_threshold;		/* PinchThreshold, mm */
+	/*
+	 * Ours: button-area suppression (suppress.c).  While a physical or
+	 * clickpad button is held, a touch below button_area_top (device units)
+	 * that was there when the button went down, or that began there while it
+	 * is held, takes no part in motion, scrolling, gestures or finger counts
+	 * until it is lifted or leaves the area.
+	 */
+	bool button_area_suppression;	/* ButtonAreaSuppression */
+	int button_area_top;		/* ButtonAreaTop */
 };
 
 /* Events of XI 2.4 gestures, with begin/update/end and cancel. */

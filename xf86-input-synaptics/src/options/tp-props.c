@@ -95,6 +95,11 @@ const struct tp_prop_desc tp_prop_table[] = {
 	PROP_WHEN(SYNAPTICS_PROP_SECONDARY_SOFTBUTTON_AREAS, TP_PROP_INT32, 8, TP_WHEN_SECONDARY, AREAS(1)),
 	PROP(SYNAPTICS_PROP_NOISE_CANCELLATION, TP_PROP_INT32, 2,
 	     I_INT_RANGE(horiz_hysteresis, 0, 2147483647), I_INT_RANGE(vert_hysteresis, 0, 2147483647)),
+	PROP(SYNAPTICS_PROP_GESTURES_ENABLED, TP_PROP_INT8, 2, I_BOOL(swipe_gestures), I_BOOL(pinch_gestures)),
+	PROP(SYNAPTICS_PROP_GESTURE_THRESHOLDS, TP_PROP_FLOAT, 2,
+	     I_DBL(swipe_threshold), I_DBL(pinch_threshold)),
+	PROP(SYNAPTICS_PROP_BUTTON_AREA_SUPPRESSION, TP_PROP_INT32, 2,
+	     I_BOOL(button_area_suppression), I_INT(button_area_top)),
 };
 const size_t tp_prop_count = sizeof(tp_prop_table) / sizeof(tp_prop_table[0]);
 
