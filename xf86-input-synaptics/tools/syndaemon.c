@@ -1,0 +1,552 @@
+/*
+ * syndaemon - switch the touchpads off while the keyboard is in use.
+ *
+ * A key press switches every synaptics touchpad that is on ("Synaptics
+ * Off" = 0) to off (1, or 2 with -t: only tapping and scrolling off); after
+ * -i seconds without a key press each one gets back the value it had.  A
+ * touchpad the user had already switched off is left alone, and so is one
+ * whose value the user changed while we had it off.  SIGINT, SIGTERM and
+ * SIGHUP restore the touchpads before we exit.
+ *
+ * Key presses come from polling XQueryKeymap every -m ms (a key counts
+ * when its bit goes from up to down), or with -R from the RECORD
+ * extension, which delivers each key event without polling.
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/select.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+#include <X11/Xlib.h>
+#include <X11/Xproto.h>
+#include <X11/extensions/record.h>
+
+#include "syntouchpad.h"
+
+#ifndef PACKAGE_VERSION
+#define PACKAGE_VERSION "unknown"
+#endif
+
+#define EXIT_BADARGS	1
+#define EXIT_NODEV	2
+#define EXIT_FORK	3
+#define EXIT_NORECORD	4
+
+#define OFF_PROP	"Synaptics Off"
+#define OFF_ON		0	/* "Synaptics Off" values */
+#define OFF_ALL		1
+#define OFF_TAP_SCROLL	2
+
+#define DEFAULT_IDLE_S	2.0
+#define DEFAULT_POLL_MS	200
+#define KEYMAP_BYTES	32	/* XQueryKeymap: one bit per keycode */
+
+/* What we did to one touchpad. */
+enum pad_state {
+	PAD_UNTOUCHED,		/* we have not changed it */
+	PAD_DISABLED,		/* we wrote our value; saved holds the old */
+};
+
+struct pad {
+	int id;
+	char name[128];
+	enum pad_state state;
+	long saved;		/* "Synaptics Off" before we changed it */
+	bool present;		/* seen in the latest scan */
+};
+
+struct options {
+	double idle_s;
+	long poll_ms;
+	bool daemonize;
+	const char *pidfile;
+	long off_value;
+	bool ignore_modifiers;	/* -k */
+	bool ignore_combos;	/* -K */
+	bool use_record;	/* -R */
+	bool verbose;
+};
+
+static struct options opt = {
+	.idle_s = DEFAULT_IDLE_S,
+	.poll_ms = DEFAULT_POLL_MS,
+	.off_value = OFF_ALL,
+};
+
+static struct pad *pads;
+static int npads;
+static bool pads_off;			/* we switched the pads off */
+static long long last_key_ms;
+static unsigned char modmask[KEYMAP_BYTES];	/* modifier keycodes */
+static unsigned char keys_down[KEYMAP_BYTES];	/* RECORD mode's view */
+static volatile sig_atomic_t stop_signal;
+
+static void verbose(const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!opt.verbose)
+		return;
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	fflush(stdout);
+}
+
+static long long now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"Usage: syndaemon [-i IDLE] [-m INTERVAL] [-d] [-p PIDFILE] [-t] [-k|-K] [-R] [-v]\n"
+		"  -i IDLE      seconds without typing before the touchpads come back (default %.1f)\n"
+		"  -m INTERVAL  keyboard polling interval in ms (default %d; not used with -R)\n"
+		"  -d           run in the background\n"
+		"  -p PIDFILE   write the process id to PIDFILE\n"
+		"  -t           switch off only tapping and scrolling, not motion\n"
+		"  -k           ignore modifier keys\n"
+		"  -K           like -k, and also ignore modifier+key combinations\n"
+		"  -R           use the RECORD extension instead of polling\n"
+		"  -v           print what happens\n"
+		"  -?, -h       this help;  -V  the version\n",
+		DEFAULT_IDLE_S, DEFAULT_POLL_MS);
+}
+
+/* ---- touchpads -------------------------------------------------------- */
+
+/* Refresh the pad list: new pads are added untouched, pads we know keep
+ * their state, vanished ones are dropped. */
+static void scan_pads(Display *dpy)
+{
+	struct syntp *found;
+	int n = syntp_find_all(dpy, &found);
+	struct pad *next;
+
+	if (n < 0)
+		return;
+	for (int i = 0; i < npads; i++)
+		pads[i].present = false;
+	next = calloc((size_t)n + 1, sizeof(*next));
+	if (!next) {
+		free(found);
+		return;
+	}
+	for (int i = 0; i < n; i++) {
+		next[i].id = found[i].id;
+		snprintf(next[i].name, sizeof(next[i].name), "%s", found[i].name);
+		next[i].state = PAD_UNTOUCHED;
+		for (int j = 0; j < npads; j++)
+			if (pads[j].id == found[i].id &&
+			    strcmp(pads[j].name, found[i].name) == 0)
+				next[i] = pads[j];
+		next[i].present = true;
+	}
+	free(found);
+	free(pads);
+	pads = next;
+	npads = n;
+}
+
+static void disable_pads(Display *dpy)
+{
+	scan_pads(dpy);
+	for (int i = 0; i < npads; i++) {
+		struct pad *p = &pads[i];
+		long cur;
+
+		if (p->state == PAD_DISABLED)
+			continue;
+		if (syntp_get_int(dpy, p->id, OFF_PROP, 0, &cur))
+			continue;
+		if (cur != OFF_ON) {
+			verbose("touchpad %d \"%s\" is already off (%ld), leaving it alone\n",
+				p->id, p->name, cur);
+			continue;
+		}
+		if (syntp_set_int(dpy, p->id, OFF_PROP, 0, opt.off_value)) {
+			verbose("touchpad %d \"%s\": could not switch it off\n",
+				p->id, p->name);
+			continue;
+		}
+		p->saved = cur;
+		p->state = PAD_DISABLED;
+		verbose("disable touchpad %d \"%s\" (%ld -> %ld)\n", p->id,
+			p->name, cur, opt.off_value);
+	}
+	pads_off = true;
+}
+
+static void restore_pads(Display *dpy)
+{
+	for (int i = 0; i < npads; i++) {
+		struct pad *p = &pads[i];
+		long cur;
+
+		if (p->state != PAD_DISABLED)
+			continue;
+		p->state = PAD_UNTOUCHED;
+		if (syntp_get_int(dpy, p->id, OFF_PROP, 0, &cur))
+			continue;	/* unplugged meanwhile */
+		if (cur != opt.off_value) {
+			verbose("touchpad %d \"%s\" was changed to %ld meanwhile, leaving it\n",
+				p->id, p->name, cur);
+			continue;
+		}
+		if (syntp_set_int(dpy, p->id, OFF_PROP, 0, p->saved))
+			fprintf(stderr, "syndaemon: could not switch touchpad %d back on\n",
+				p->id);
+		else
+			verbose("enable touchpad %d \"%s\" (%ld -> %ld)\n",
+				p->id, p->name, cur, p->saved);
+	}
+	pads_off = false;
+}
+
+/* ---- keyboard --------------------------------------------------------- */
+
+static bool bit(const unsigned char *map, int keycode)
+{
+	return map[keycode / 8] & (1 << (keycode % 8));
+}
+
+static void load_modifier_mask(Display *dpy)
+{
+	XModifierKeymap *mm = XGetModifierMapping(dpy);
+
+	memset(modmask, 0, sizeof(modmask));
+	if (!mm)
+		return;
+	for (int i = 0; i < 8 * mm->max_keypermod; i++) {
+		KeyCode k = mm->modifiermap[i];
+
+		if (k)
+			modmask[k / 8] |= (unsigned char)(1 << (k % 8));
+	}
+	XFreeModifiermap(mm);
+}
+
+static bool any_modifier_down(const unsigned char *map)
+{
+	for (int i = 0; i < KEYMAP_BYTES; i++)
+		if (map[i] & modmask[i])
+			return true;
+	return false;
+}
+
+/* A key went down; @down is the keyboard state including this key. */
+static void key_pressed(Display *dpy, int keycode, const unsigned char *down)
+{
+	bool is_mod = bit(modmask, keycode);
+
+	if (is_mod && opt.ignore_combos && pads_off) {
+		/* A modifier is the start of Ctrl+click and friends: give
+		 * the touchpad back at once. */
+		verbose("modifier pressed\n");
+		restore_pads(dpy);
+		return;
+	}
+	if (is_mod && (opt.ignore_modifiers || opt.ignore_combos))
+		return;
+	if (!is_mod && opt.ignore_combos && any_modifier_down(down))
+		return;
+
+	last_key_ms = now_ms();
+	if (!pads_off) {
+		verbose("keyboard activity\n");
+		disable_pads(dpy);
+	}
+}
+
+/* Polling: compare this keymap with the previous one. */
+static void poll_keyboard(Display *dpy, unsigned char *prev)
+{
+	char raw[KEYMAP_BYTES];
+	unsigned char now[KEYMAP_BYTES];
+
+	XQueryKeymap(dpy, raw);
+	memcpy(now, raw, sizeof(now));
+	for (int k = 8; k < 8 * KEYMAP_BYTES; k++)
+		if (bit(now, k) && !bit(prev, k))
+			key_pressed(dpy, k, now);
+	memcpy(prev, now, KEYMAP_BYTES);
+}
+
+/* RECORD: the callback sees every key event the server processes. */
+static Display *record_ctl_dpy;
+
+static void record_cb(XPointer closure, XRecordInterceptData *d)
+{
+	(void)closure;
+	if (d->category == XRecordFromServer && d->data_len >= 1) {
+		const unsigned char *ev = d->data;
+		int type = ev[0] & 0x7f, keycode = ev[1];
+
+		if (type == KeyPress) {
+			keys_down[keycode / 8] |= (unsigned char)(1 << (keycode % 8));
+			key_pressed(record_ctl_dpy, keycode, keys_down);
+		} else if (type == KeyRelease) {
+			keys_down[keycode / 8] &= (unsigned char)~(1 << (keycode % 8));
+		}
+	}
+	XRecordFreeData(d);
+}
+
+static Display *record_setup(Display *dpy)
+{
+	int major, minor;
+	XRecordRange *range;
+	XRecordClientSpec clients = XRecordAllClients;
+	XRecordContext ctx;
+	Display *data_dpy;
+
+	if (!XRecordQueryVersion(dpy, &major, &minor)) {
+		fprintf(stderr, "syndaemon: the X server has no RECORD extension (needed by -R)\n");
+		exit(EXIT_NORECORD);
+	}
+	/* The data arrives on a connection of its own. */
+	data_dpy = XOpenDisplay(DisplayString(dpy));
+	range = XRecordAllocRange();
+	if (!data_dpy || !range) {
+		fprintf(stderr, "syndaemon: cannot set up RECORD\n");
+		exit(EXIT_NORECORD);
+	}
+	range->device_events.first = KeyPress;
+	range->device_events.last = KeyRelease;
+	ctx = XRecordCreateContext(dpy, 0, &clients, 1, &range, 1);
+	XFree(range);
+	XSync(dpy, False);
+	if (!ctx || !XRecordEnableContextAsync(data_dpy, ctx, record_cb, NULL)) {
+		fprintf(stderr, "syndaemon: cannot enable the RECORD context\n");
+		exit(EXIT_NORECORD);
+	}
+	record_ctl_dpy = dpy;
+	return data_dpy;
+}
+
+/* ---- process ---------------------------------------------------------- */
+
+static void on_signal(int sig)
+{
+	stop_signal = sig;
+}
+
+static void install_signals(void)
+{
+	struct sigaction sa = { .sa_handler = on_signal };
+
+	/* No SA_RESTART: select() must return so that the loop sees it. */
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+}
+
+static int write_pidfile(const char *path)
+{
+	FILE *f = fopen(path, "w");
+
+	if (!f || fprintf(f, "%ld\n", (long)getpid()) < 0 || fclose(f)) {
+		fprintf(stderr, "syndaemon: cannot write pid file %s: %s\n",
+			path, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+static void daemonize(void)
+{
+	pid_t pid = fork();
+	int fd;
+
+	if (pid < 0) {
+		perror("syndaemon: fork");
+		exit(EXIT_FORK);
+	}
+	if (pid > 0)
+		_exit(0);
+	if (setsid() < 0) {
+		perror("syndaemon: setsid");
+		exit(EXIT_FORK);
+	}
+	if (chdir("/") < 0) {
+		perror("syndaemon: chdir /");
+		exit(EXIT_FORK);
+	}
+	umask(022);
+	fd = open("/dev/null", O_RDWR);
+	if (fd >= 0) {
+		dup2(fd, STDIN_FILENO);
+		if (!opt.verbose) {
+			dup2(fd, STDOUT_FILENO);
+			dup2(fd, STDERR_FILENO);
+		}
+		if (fd > STDERR_FILENO)
+			close(fd);
+	}
+}
+
+static int parse_args(int argc, char **argv)
+{
+	int c;
+	char *end;
+
+	while ((c = getopt(argc, argv, "i:m:dp:tkKRvVh?")) != -1) {
+		switch (c) {
+		case 'i':
+			opt.idle_s = strtod(optarg, &end);
+			if (end == optarg || *end || !isfinite(opt.idle_s) ||
+			    opt.idle_s < 0 || opt.idle_s > 86400) {
+				fprintf(stderr, "syndaemon: -i needs seconds (0 to 86400), not '%s'\n",
+					optarg);
+				return EXIT_BADARGS;
+			}
+			break;
+		case 'm':
+			opt.poll_ms = strtol(optarg, &end, 10);
+			if (end == optarg || *end || opt.poll_ms < 1 ||
+			    opt.poll_ms > 60000) {
+				fprintf(stderr, "syndaemon: -m needs ms (1 to 60000), not '%s'\n",
+					optarg);
+				return EXIT_BADARGS;
+			}
+			break;
+		case 'd':
+			opt.daemonize = true;
+			break;
+		case 'p':
+			opt.pidfile = optarg;
+			break;
+		case 't':
+			opt.off_value = OFF_TAP_SCROLL;
+			break;
+		case 'k':
+			opt.ignore_modifiers = true;
+			break;
+		case 'K':
+			opt.ignore_combos = true;
+			break;
+		case 'R':
+			opt.use_record = true;
+			break;
+		case 'v':
+			opt.verbose = true;
+			break;
+		case 'V':
+			printf("%s\n", PACKAGE_VERSION);
+			exit(0);
+		case 'h':
+			usage(stdout);
+			exit(0);
+		default:
+			if (optopt && optopt != '?') {
+				usage(stderr);
+				return EXIT_BADARGS;
+			}
+			usage(stdout);
+			exit(0);
+		}
+	}
+	if (optind < argc) {
+		fprintf(stderr, "syndaemon: unexpected argument '%s'\n", argv[optind]);
+		usage(stderr);
+		return EXIT_BADARGS;
+	}
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	Display *dpy, *record_dpy = NULL;
+	unsigned char prev[KEYMAP_BYTES] = { 0 };
+	long long idle_ms;
+	int rc = parse_args(argc, argv);
+
+	if (rc)
+		return rc;
+	idle_ms = llround(opt.idle_s * 1000.0);
+
+	dpy = XOpenDisplay(NULL);
+	if (!dpy) {
+		fprintf(stderr, "syndaemon: cannot open display '%s'\n",
+			XDisplayName(NULL));
+		return EXIT_NODEV;
+	}
+	scan_pads(dpy);
+	if (npads == 0) {
+		fprintf(stderr, "syndaemon: no touchpad with a synaptics driver found\n");
+		return EXIT_NODEV;
+	}
+	for (int i = 0; i < npads; i++)
+		verbose("touchpad %d \"%s\"\n", pads[i].id, pads[i].name);
+	load_modifier_mask(dpy);
+	if (opt.use_record)
+		record_dpy = record_setup(dpy);
+
+	if (opt.daemonize)
+		daemonize();
+	if (opt.pidfile && write_pidfile(opt.pidfile))
+		return EXIT_FORK;
+	install_signals();
+
+	if (!opt.use_record) {
+		char raw[KEYMAP_BYTES];
+
+		XQueryKeymap(dpy, raw);
+		memcpy(prev, raw, sizeof(prev));
+	}
+
+	while (!stop_signal) {
+		long long now, wait_ms = opt.poll_ms;
+		struct timeval tv;
+		fd_set fds;
+		int maxfd = -1;
+
+		FD_ZERO(&fds);
+		if (record_dpy) {
+			XRecordProcessReplies(record_dpy);
+			FD_SET(ConnectionNumber(record_dpy), &fds);
+			maxfd = ConnectionNumber(record_dpy);
+			wait_ms = pads_off ? idle_ms : 60000;
+		} else {
+			poll_keyboard(dpy, prev);
+		}
+
+		now = now_ms();
+		if (pads_off && now - last_key_ms >= idle_ms) {
+			verbose("idle\n");
+			restore_pads(dpy);
+		}
+		if (pads_off && last_key_ms + idle_ms - now < wait_ms)
+			wait_ms = last_key_ms + idle_ms - now;
+		if (wait_ms < 0)
+			wait_ms = 0;
+		tv.tv_sec = (time_t)(wait_ms / 1000);
+		tv.tv_usec = (suseconds_t)(wait_ms % 1000 * 1000);
+		select(maxfd + 1, &fds, NULL, NULL, &tv);
+	}
+
+	verbose("signal %d: restoring the touchpads\n", (int)stop_signal);
+	restore_pads(dpy);
+	if (opt.pidfile)
+		unlink(opt.pidfile);
+	XCloseDisplay(dpy);
+	return 0;
+}
