@@ -101,7 +101,7 @@
 #define MAX_SLOTS	16
 #define PAGES		3
 #define REDRAW_MS	100	/* at most 10 redraws a second: Xorg draws in software under TCG */
-#define SCROLL_PX	40.0	/* map pan per scroll click */
+#define SCROLL_PX	12.0	/* map pan per scroll click */
 #define SWIPE_MIN_PX	120.0	/* a swipe this long turns the page */
 #define ZOOM_MIN	0.25
 #define ZOOM_MAX	6.0
@@ -1378,6 +1378,10 @@ int main(int argc, char **argv)
 		due = schedule(d);
 		if (due >= 0 && due < timeout)
 			timeout = due;
+		/* A shot (XGetImage) reads events into Xlib's queue: the
+		 * socket would not wake poll() for them. */
+		if (XQLength(d->dpy) > 0)
+			timeout = 0;
 		if (poll(pfd, 3, timeout) < 0 && errno != EINTR)
 			break;
 		if (pfd[1].revents & (POLLIN | POLLHUP))
