@@ -1,15 +1,19 @@
-# synclient and syndaemon (included by the top Makefile.am; paths are relative to the top)
-TOOLS_DIR = xf86-input-synaptics/tools
-TOOLS_COMMON = $(TOOLS_DIR)/syntouchpad.c $(TOOLS_DIR)/syntouchpad.h
-
+# synclient and syndaemon (included by the top Makefile.am; paths are relative to the top).
+# Paths are spelled out (no variables) so that automake can merge the
+# directory rules with the other fragment that builds in tools/.
 bin_PROGRAMS += synclient syndaemon
 
-synclient_SOURCES = $(TOOLS_DIR)/synclient.c \
-	$(TOOLS_DIR)/synparams.c $(TOOLS_DIR)/synparams.h $(TOOLS_COMMON)
+synclient_SOURCES = xf86-input-synaptics/tools/synclient.c \
+	xf86-input-synaptics/tools/synparams.c \
+	xf86-input-synaptics/tools/synparams.h \
+	xf86-input-synaptics/tools/syntouchpad.c \
+	xf86-input-synaptics/tools/syntouchpad.h
 synclient_CFLAGS = $(AM_CFLAGS) $(XCLIENT_CFLAGS)
 synclient_LDADD = $(XCLIENT_LIBS)
 
-syndaemon_SOURCES = $(TOOLS_DIR)/syndaemon.c $(TOOLS_COMMON)
+syndaemon_SOURCES = xf86-input-synaptics/tools/syndaemon.c \
+	xf86-input-synaptics/tools/syntouchpad.c \
+	xf86-input-synaptics/tools/syntouchpad.h
 syndaemon_CFLAGS = $(AM_CFLAGS) $(XCLIENT_CFLAGS)
 syndaemon_LDADD = $(XCLIENT_LIBS)
 

@@ -93,6 +93,7 @@ static unsigned char modmask[KEYMAP_BYTES];	/* modifier keycodes */
 static unsigned char keys_down[KEYMAP_BYTES];	/* RECORD mode's view */
 static volatile sig_atomic_t stop_signal;
 
+__attribute__((format(printf, 1, 2)))
 static void verbose(const char *fmt, ...)
 {
 	va_list ap;
