@@ -28,7 +28,8 @@ input_LTLIBRARIES = xf86-input-synaptics/synaptics_drv.la
 xf86_input_synaptics_synaptics_drv_la_SOURCES = \
 	xf86-input-synaptics/src/x/synaptics-drv.h \
 	xf86-input-synaptics/src/x/synaptics-drv.c \
-	xf86-input-synaptics/src/x/synaptics-props.c
+	xf86-input-synaptics/src/x/synaptics-props.c \
+	xf86-input-synaptics/src/x/gesture-actions.c
 xf86_input_synaptics_synaptics_drv_la_CPPFLAGS = $(SYN_CPPFLAGS)
 xf86_input_synaptics_synaptics_drv_la_CFLAGS = $(AM_CFLAGS) $(XORG_CFLAGS) $(LIBEVDEV_CFLAGS)
 xf86_input_synaptics_synaptics_drv_la_LDFLAGS = -module -avoid-version \

@@ -9,7 +9,9 @@ TP_UNIT_TESTS = \
 	test/unit/test-clickpad \
 	test/unit/test-buttons \
 	test/unit/test-robust \
-	test/unit/test-gesture
+	test/unit/test-gesture \
+	test/unit/test-gesture-decide \
+	test/unit/test-gesture-action
 check_PROGRAMS += $(TP_UNIT_TESTS)
 TESTS += $(TP_UNIT_TESTS)
 
@@ -41,3 +43,9 @@ test_unit_test_robust_LDADD = $(TP_UNIT_LDADD)
 test_unit_test_gesture_SOURCES = test/unit/test-gesture.c $(TP_UNIT_HELPER)
 test_unit_test_gesture_CPPFLAGS = $(TP_UNIT_CPPFLAGS)
 test_unit_test_gesture_LDADD = $(TP_UNIT_LDADD)
+test_unit_test_gesture_decide_SOURCES = test/unit/test-gesture-decide.c $(TP_UNIT_HELPER)
+test_unit_test_gesture_decide_CPPFLAGS = $(TP_UNIT_CPPFLAGS)
+test_unit_test_gesture_decide_LDADD = $(TP_UNIT_LDADD)
+test_unit_test_gesture_action_SOURCES = test/unit/test-gesture-action.c $(TP_UNIT_HELPER)
+test_unit_test_gesture_action_CPPFLAGS = $(TP_UNIT_CPPFLAGS)
+test_unit_test_gesture_action_LDADD = $(TP_UNIT_LDADD)

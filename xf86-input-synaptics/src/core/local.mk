@@ -11,6 +11,8 @@ xf86_input_synaptics_src_core_libtpcore_la_SOURCES = \
 	xf86-input-synaptics/src/core/tap.c \
 	xf86-input-synaptics/src/core/scroll.c \
 	xf86-input-synaptics/src/core/gesture.c \
-	xf86-input-synaptics/src/core/suppress.c
+	xf86-input-synaptics/src/core/suppress.c \
+	xf86-input-synaptics/src/core/gesture-action.h \
+	xf86-input-synaptics/src/core/gesture-action.c
 xf86_input_synaptics_src_core_libtpcore_la_CFLAGS = $(AM_CFLAGS)
 xf86_input_synaptics_src_core_libtpcore_la_LIBADD = -lm

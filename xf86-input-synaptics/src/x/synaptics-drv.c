@@ -157,6 +157,7 @@ static void post_gesture(void *user, const struct tp_gesture_event *ev)
 					  ev->dx, ev->dy, ev->dx_unaccel, ev->dy_unaccel,
 					  ev->scale, ev->angle_delta);
 	}
+	syn_actions_gesture(priv, ev);	/* legacy actions, for clients without XI 2.4 */
 }
 
 /* touchpad.h's log member has no format attribute; ours are checked above. */
@@ -354,6 +355,7 @@ static int syn_device_init(DeviceIntPtr dev)
 		touches = 2;
 	if (!InitGestureClassDeviceStruct(dev, (unsigned int)touches))
 		xf86IDrvMsg(pinfo, X_WARNING, "no gesture class: XI 2.4 gestures disabled\n");
+	syn_actions_device_init(priv, dev);
 
 	init_accel(dev);
 
@@ -552,6 +554,7 @@ static int syn_preinit(InputDriverPtr drv, InputInfoPtr pinfo, int flags)
 	src.log = option_log;
 	src.user = priv;
 	tp_options_apply(&priv->dev, &priv->params, &src);
+	syn_actions_preinit(priv);
 	return Success;
 }
 

@@ -24,6 +24,7 @@
 #include "touchpad.h"
 #include "tp-evdev.h"
 #include "tp-options.h"
+#include "gesture-action.h"
 
 /* Buttons the device reports: 1-3, wheel 4-7, then 8-12 for extra buttons. */
 #define SYN_NUM_BUTTONS 12
@@ -46,11 +47,21 @@ struct syn_priv {
 	Atom prop_atoms[64];		/* one per tp_prop_table row, 0 if not created */
 	Atom float_type;
 	Atom node_atom, product_atom;	/* "Device Node", "Device Product ID" */
+	/* legacy gesture actions (gesture-actions.c) */
+	struct tp_action actions[TP_ACTION_COUNT];
+	struct tp_action_tracker action_tracker;
+	bool action_keys;		/* a key action is set: the device has a keyboard class */
+	Atom actions_atom;
 };
 
 /* synaptics-props.c */
 void syn_props_init(struct syn_priv *priv, DeviceIntPtr dev);
 void syn_props_update(struct syn_priv *priv, DeviceIntPtr dev);
+
+/* gesture-actions.c */
+void syn_actions_preinit(struct syn_priv *priv);
+int syn_actions_device_init(struct syn_priv *priv, DeviceIntPtr dev);
+void syn_actions_gesture(struct syn_priv *priv, const struct tp_gesture_event *ev);
 
 /* synaptics-drv.c: apply a new (validated) parameter set at run time */
 void syn_set_params(struct syn_priv *priv, const struct tp_params *params);
