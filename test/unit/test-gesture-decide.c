@@ -218,6 +218,42 @@ static void test_cancel_on_button(void)
 	tt_free(&t);
 }
 
+static void test_lift_one_by_one(void)
+{
+	struct tt t;
+	int ends = 0, cancelled = 0;
+
+	/* A 3-finger swipe whose fingers leave one after the other ends normally. */
+	tt_init(&t, TT_SYNAPTICS_CLICKPAD);
+	tt_start(&t);
+	t.fingers_override = 3;
+	tt_down(&t, 0, CX - 500, CY);
+	tt_down(&t, 1, CX + 500, CY);
+	tt_step(&t, 12);
+	for (int i = 1; i <= 10; i++) {
+		tt_move(&t, 0, CX - 500 + 60 * i, CY);
+		tt_move(&t, 1, CX + 500 + 60 * i, CY);
+		tt_step(&t, 12);
+	}
+	t.fingers_override = 2;
+	tt_step(&t, 12);
+	t.fingers_override = -1;
+	tt_up(&t, 1);
+	tt_step(&t, 12);
+	tt_glide(&t, 0, CX, CY + 500, 10, 12);
+	tt_up(&t, 0);
+	tt_step(&t, 12);
+	for (int i = 0; i < t.nev; i++)
+		if (t.ev[i].type == TT_GESTURE && t.ev[i].g.phase == TP_GESTURE_END) {
+			ends++;
+			cancelled += t.ev[i].g.cancelled;
+		}
+	CHECK(ends == 1 && cancelled == 0, "lifting fingers one by one ends the swipe, not cancelled");
+	CHECK(tt_motion_events(&t) == 0 && tt_scroll_events(&t) == 0,
+	      "the fingers left behind neither scroll nor move the pointer");
+	tt_free(&t);
+}
+
 static void test_semi_mt(void)
 {
 	struct tt t;
@@ -326,6 +362,7 @@ int main(void)
 	RUN(test_sequence_lock);
 	RUN(test_pinch_stays_pinch);
 	RUN(test_cancel_on_button);
+	RUN(test_lift_one_by_one);
 	RUN(test_semi_mt);
 	RUN(test_suppression);
 	return tt_exit_status();

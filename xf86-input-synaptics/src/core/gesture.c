@@ -225,7 +225,11 @@ static void fingers_changed(struct tp_core *core, int n, bool pinch_ok, bool swi
 	bool after_gesture = g->state == GESTURE_STATE_PINCH || g->state == GESTURE_STATE_SWIPE ||
 			     g->state == GESTURE_STATE_SWIPE_START || g->state == GESTURE_STATE_IGNORE;
 
-	end_gesture(core, n != 0);
+	/*
+	 * Fingers lifted one after the other end a gesture normally (the user
+	 * is done); an added finger cancels it (something else begins).
+	 */
+	end_gesture(core, n > g->fingers);
 	g->fingers = n;
 	if (n == 0) {
 		g->scroll_locked = false;
