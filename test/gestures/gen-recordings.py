@@ -141,9 +141,16 @@ class Writer:
         self.slot_prev[s][code] = v
         self.ev(EV_ABS, code, v)
 
-    def frame(self, fingers, buttons=()):
-        """fingers: list of (x_mm, y_mm); buttons: held BTN_* codes."""
+    def frame(self, fingers, buttons=(), new_ids=()):
+        """fingers: list of (x_mm, y_mm); buttons: held BTN_* codes; new_ids: slots whose
+        finger is another one than in the last frame (new tracking id)."""
         pad = self.pad
+        for s in new_ids:
+            if self.ids[s] >= 0:
+                self.ids[s] = self.next_id
+                self.next_id += 1
+                self.slot_prev[s] = {}
+                self.slot(s, ABS_MT_TRACKING_ID, self.ids[s])
         pts = [(pad.x(x), pad.y(y)) for x, y in fingers]
         if pad.semi and len(pts) >= 2:
             a, b = pts[0], pts[1]
@@ -217,8 +224,16 @@ def threshold_frame(pad, frames, kind):
 
 def record(pad, name, kind, frames, note=""):
     w = Writer(pad)
+    prev = None
     for fingers, buttons in frames:
-        w.frame(fingers, buttons)
+        # a slot whose point jumps by more than 5 mm holds another finger now
+        new_ids = []
+        if prev is not None and not pad.semi:
+            for s in range(min(2, len(fingers), len(prev))):
+                if math.hypot(fingers[s][0] - prev[s][0], fingers[s][1] - prev[s][1]) > 5:
+                    new_ids.append(s)
+        w.frame(fingers, buttons, new_ids)
+        prev = fingers
     w.frame([])
     w.frame([])
     w.save(name)
@@ -304,6 +319,19 @@ def scenarios(pad):
                 t = i / 30
                 frames.append(([(x + dx * t, y + dy * t) for x, y in start], ()))
             add("swipe%d-%s" % (n, d), "swipe", frames)
+    # A 2-slot pad with three fingers hands slot 1 to the third finger half-way
+    # (a new tracking id, another position): the swipe must not jump.
+    if not pad.semi:
+        offs = [(-15, 0), (0, -3), (15, 0)]
+        start = [(cx + ox - 12.5, cy + oy) for ox, oy in offs]
+        frames = [(start, ())] * 2
+        for i in range(1, 31):
+            t = i / 30
+            pts = [(x + 25 * t, y) for x, y in start]
+            if i >= 15:
+                pts = [pts[0], pts[2], pts[1]]      # slot 1 now tracks the third finger
+            frames.append((pts, ()))
+        add("swipe3-slot-change", "swipe", frames)
     # click-drag: a thumb rests on the bottom (button area), the index lands,
     # the thumb presses the button, the index drags 20 mm right and 5 mm up
     thumb = (cx + 15, pad.h_mm - 5)

@@ -147,6 +147,18 @@ for pad in mtb-clickpad mtb-buttons semi-mt; do
 		done
 	done
 
+	# --- a 2-slot pad gives slot 1 to another finger half-way: no jump ---
+	if [ -f "$REC/$pad.swipe3-slot-change.events" ]; then
+		play $pad swipe3-right
+		ref=$(get swipe-dx)
+		play $pad swipe3-slot-change
+		check "$pad swipe3-slot-change: one swipe, not cancelled" 'v == "1 0"' \
+			"$(get swipe-begin) $(get swipe-cancelled)"
+		check "$pad swipe3-slot-change: travel as without the change (ref $ref)" \
+			"v > 0.85 * $ref && v < 1.15 * $ref" "$(get swipe-dx)"
+		check "$pad swipe3-slot-change: no vertical jump" 'v > -10 && v < 10' "$(get swipe-dy)"
+	fi
+
 	# --- click-drag with a thumb resting on the button area ---
 	play $pad click-drag --set ButtonAreaSuppression=1
 	check "$pad click-drag: button 1 only" 'v == " 1"' "$(get button-presses)"

@@ -72,6 +72,7 @@ struct gesture_pos {
 	double dist, angle;	/* between p[0] and p[1]; angle in degrees, 0 for a box */
 	int t1, t2;		/* touches behind p[0], p[1]; -1 for a box */
 	bool box;
+	bool fresh;		/* a touch used here began this frame (new tracking id) */
 };
 
 static bool touch_usable(const struct tp_touch *t)
@@ -119,6 +120,7 @@ static void locate(const struct tp_core *core, struct gesture_pos *g)
 
 			if (!touch_usable(t))
 				continue;
+			g->fresh |= t->began;
 			if (g->t1 < 0)
 				g->t1 = i;
 			else if (g->t2 < 0)
@@ -362,8 +364,12 @@ bool tp_gesture_frame(struct tp_core *core)
 	if (n != g->fingers) {
 		fingers_changed(core, n, pinch_ok, swipe_ok);
 		settle(core, &pos);
-	} else if (pos.t1 != g->t1 || pos.t2 != g->t2 || pos.n != g->ntouch || pos.box != g->box) {
-		/* Same count, other touches (a slot swapped): go on from here, no jump. */
+	} else if (pos.t1 != g->t1 || pos.t2 != g->t2 || pos.n != g->ntouch || pos.box != g->box ||
+		   pos.fresh) {
+		/*
+		 * Same count, other touches (a slot swapped, or a 2-slot pad with
+		 * three fingers gave a slot to another finger): go on from here, no jump.
+		 */
 		double scale = pinch_scale(g);
 
 		settle(core, &pos);
