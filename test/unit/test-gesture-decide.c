@@ -349,6 +349,27 @@ static void test_suppression(void)
 	CHECK(dx < 100, "ButtonAreaTop 4400: a thumb at 4300 is not suppressed (%.0f)", dx);
 	tt_free(&t);
 
+	/* One finger alone that clicks low on the pad and drags is a normal drag. */
+	tt_init(&t, TT_SYNAPTICS_MT);
+	t.p.button_area_suppression = true;
+	tt_start(&t);
+	tt_down(&t, 0, CX, 4300);
+	tt_step(&t, 12);
+	tt_buttons(&t, TP_HW_LEFT);
+	tt_step(&t, 12);
+	tt_glide(&t, 0, CX + 1000, 4300, 20, 12);
+	tt_motion_sum(&t, &dx, NULL, NULL, NULL);
+	CHECK(dx > 500, "a single finger in the area drags (%.0f)", dx);
+	/* then the index lands above: from now on the low finger is set aside */
+	tt_down(&t, 1, CX - 1000, 2400);
+	tt_step(&t, 12);
+	tt_clear(&t);
+	tt_glide(&t, 1, CX - 1000, 3000, 20, 12);
+	tt_motion_sum(&t, &dx, &dy, NULL, NULL);
+	CHECK(dy > 300 && tt_scroll_events(&t) == 0,
+	      "an index that lands during the click drags alone (%.0f, %.0f)", dx, dy);
+	tt_free(&t);
+
 	/* Clickpads: on by default; the soft-button line is the area top. */
 	tt_init(&t, TT_SYNAPTICS_CLICKPAD);
 	CHECK(t.p.button_area_suppression, "on by default on clickpads");

@@ -29,6 +29,7 @@ struct tp_touch {
 	bool pinned;		/* held still by a clickpad click until it really moves */
 	bool suppressed;	/* rests in the button area while a button is held (suppress.c);
 				 * also sets `ignored` for as long as it lasts */
+	bool area_candidate;	/* was in the button area at the press, or landed there while held */
 	int pin_x, pin_y;
 };
 

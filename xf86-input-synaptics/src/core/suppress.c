@@ -8,8 +8,9 @@
  * it is marked `ignored` (which motion, scrolling, gestures, taps and every
  * finger count already skip) until it is lifted or leaves the area.
  *
- * A touch that slides into the area during a drag is not set aside: the drag
- * goes on.  The soft button of a clickpad click is chosen (clickpad.c) before
+ * Only while another finger works above the area: one finger that clicks low
+ * on the pad and drags is a one-finger drag.  A touch that slides into the
+ * area during a drag is not set aside either: the drag goes on.  The soft button of a clickpad click is chosen (clickpad.c) before
  * this runs, so the pressing finger still picks its button.
  *
  * Devices without per-touch positions (single-touch, semi-MT) are handled by
@@ -48,6 +49,18 @@ bool tp_suppress_active(const struct tp_core *core)
 		core->clickpad.pressed);
 }
 
+/* Some other touch that works outside the button area: the finger that drags. */
+static bool other_finger(const struct tp_core *core, int self, int top)
+{
+	for (int i = 0; i < core->ntouches; i++) {
+		const struct tp_touch *t = &core->touches[i];
+
+		if (i != self && t->down && !t->ignored && !t->thumb && t->y <= top)
+			return true;
+	}
+	return false;
+}
+
 bool tp_suppress_update(struct tp_core *core)
 {
 	bool held = tp_suppress_active(core);
@@ -62,19 +75,31 @@ bool tp_suppress_update(struct tp_core *core)
 		bool inside = t->y > top;
 
 		if (t->began || !t->down) {
-			/* A new touch in this slot starts unsuppressed (touch_begin set `ignored`). */
+			/* A new touch in this slot starts afresh (touch_begin set `ignored`). */
 			changed |= t->suppressed && t->down;
 			t->suppressed = false;
+			t->area_candidate = false;
 			if (!t->down)
 				continue;
 		}
-		if (t->suppressed && !inside) {
-			t->suppressed = false;
-			t->ignored = false;
-			changed = true;
-			tp_log(core, TP_LOG_DEBUG, "suppress: touch %d left the button area", i);
-		} else if (!t->suppressed && !t->ignored && held && inside &&
-			   (core->button_went_down || t->began)) {
+		if (!inside) {
+			t->area_candidate = false;
+			if (t->suppressed) {
+				t->suppressed = false;
+				t->ignored = false;
+				changed = true;
+				tp_log(core, TP_LOG_DEBUG, "suppress: touch %d left the button area", i);
+			}
+			continue;
+		}
+		if (held && !t->ignored && (core->button_went_down || t->began))
+			t->area_candidate = true;
+		/*
+		 * Only next to a finger that works above the area: a single finger
+		 * that clicks low on the pad and drags is a one-finger drag.
+		 */
+		if (t->area_candidate && held && !t->suppressed && !t->ignored &&
+		    other_finger(core, i, top)) {
 			t->suppressed = true;
 			t->ignored = true;
 			changed = true;
