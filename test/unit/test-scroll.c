@@ -185,6 +185,39 @@ static void test_coasting(void)
 	tt_free(&t);
 }
 
+/*
+ * A loaded machine can deliver a backlog of frames with almost the same
+ * timestamp just before the lift.  That must not turn into a runaway coast
+ * (seen end to end: thousands of scroll clicks after a short flick).
+ */
+static void test_coasting_after_burst(void)
+{
+	struct tt t;
+	double v_finger, v_total, max_speed, bound;
+
+	tt_init(&t, TT_SYNAPTICS_CLICKPAD);
+	tt_start(&t);
+	two_finger(&t, 0, 600, 10, false);
+	for (int i = 1; i <= 5; i++) {
+		tt_move(&t, 0, CX, CY + 600 + 100 * i);
+		tt_move(&t, 1, CX + 600, CY + 600 + 100 * i);
+		tt_step(&t, 0);
+	}
+	tt_up(&t, 0);
+	tt_up(&t, 1);
+	tt_step(&t, 0);
+	tt_scroll_sum(&t, &v_finger, NULL);
+	tt_wait(&t, 5000);
+	tt_scroll_sum(&t, &v_total, NULL);
+	max_speed = 4 * t.p.coasting_speed;
+	bound = max_speed * max_speed / (2 * t.p.coasting_friction) + 2;
+	CHECK(v_total - v_finger > 0, "a fast flick still coasts (%.2f)", v_total - v_finger);
+	CHECK(v_total - v_finger <= bound, "a burst of frames before the lift coasts at most %.0f "
+	      "clicks (got %.2f)", bound, v_total - v_finger);
+	CHECK(tp_core_next_timeout(t.core) == 0, "and the coast stops");
+	tt_free(&t);
+}
+
 static void test_semi_mt(void)
 {
 	struct tt t;
@@ -308,6 +341,7 @@ int main(void)
 	RUN(test_two_finger_horizontal);
 	RUN(test_edge_scroll);
 	RUN(test_coasting);
+	RUN(test_coasting_after_burst);
 	RUN(test_semi_mt);
 	RUN(test_corner_coasting);
 	RUN(test_scroll_off);

@@ -19,6 +19,16 @@
 #define SCROLL_SPEED_WINDOW_MS	100
 /* The finger must have been moving this recently for the lift to coast. */
 #define SCROLL_SPEED_MAX_IDLE_MS 50
+/*
+ * Under load the kernel can hand over a backlog of packets with nearly the
+ * same timestamp; a speed measured over such a burst is meaningless.  The
+ * lift-off speed is therefore measured over at least this long ...
+ */
+#define SCROLL_SPEED_MIN_SPAN_MS 40
+/* ... and coasting never starts faster than this many times CoastingSpeed. */
+#define COAST_MAX_SPEED_FACTOR	4.0
+/* A late timer catches up at most this much time in one step. */
+#define COAST_MAX_STEP_MS	100
 
 static const char *method_name(enum tp_scroll_method m)
 {
@@ -82,10 +92,15 @@ static void lift_speed(const struct tp_core *core, double *v, double *h)
 		sh += s->hist[k].h;
 		dt += s->hist[k].dt;
 	}
-	if (dt == 0)
-		return;
+	if (dt < ms2us(SCROLL_SPEED_MIN_SPAN_MS))
+		dt = ms2us(SCROLL_SPEED_MIN_SPAN_MS);
 	*v = sv / (dt / 1e6);
 	*h = sh / (dt / 1e6);
+}
+
+static double clamp_speed(double speed, double max)
+{
+	return fabs(speed) > max ? copysign(max, speed) : speed;
 }
 
 static void record(struct tp_core *core, double v, double h)
@@ -112,6 +127,8 @@ static void end_scroll(struct tp_core *core, bool may_coast)
 		stop_coasting(core);
 	if (may_coast && min > 0 && s->method != SCROLL_CIRCULAR) {
 		lift_speed(core, &v, &h);
+		v = clamp_speed(v, min * COAST_MAX_SPEED_FACTOR);
+		h = clamp_speed(h, min * COAST_MAX_SPEED_FACTOR);
 		if (fabs(v) < min)
 			v = 0;
 		if (fabs(h) < min)
@@ -418,6 +435,8 @@ void tp_scroll_timeout(struct tp_core *core, uint64_t now)
 	if (!s->coast_deadline || s->coast_deadline > now)
 		return;
 	dt = (now - s->coast_last) / 1e6;
+	if (dt > COAST_MAX_STEP_MS / 1e3)
+		dt = COAST_MAX_STEP_MS / 1e3;
 	s->coast_last = now;
 	emit(core, s->coast_v * dt, s->coast_h * dt);
 
