@@ -2,3 +2,4 @@
 # One line per page; add yours below.
 dist_man_MANS += man/synclient.1
 dist_man_MANS += man/syndaemon.1
+dist_man_MANS += man/synaptics.4
