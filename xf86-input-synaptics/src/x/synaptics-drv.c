@@ -293,11 +293,11 @@ static void syn_ptr_ctrl(DeviceIntPtr dev, PtrCtrl *ctrl)
  * Debian's 1.9.2 on the XIT "move" recording (test/xorg, reference mode) the
  * pointer travels 115-138 px, while our core's curve alone (same MinSpeed,
  * MaxSpeed, AccelFactor) gives about 580 px.  A constant deceleration of
- * 3.5 by default brings ours to about 165 px, in the same range, and keeps
+ * 3.0 by default brings ours to about 190 px, near that range, and keeps
  * the relative effect of MinSpeed/MaxSpeed/AccelFactor.  A user's
  * ConstantDeceleration option or property write still wins.
  */
-#define SYN_DEFAULT_CONST_DECELERATION 3.5f
+#define SYN_DEFAULT_CONST_DECELERATION 3.0f
 
 static void init_accel(DeviceIntPtr dev)
 {
