@@ -29,6 +29,7 @@ xf86_input_synaptics_synaptics_drv_la_SOURCES = \
 	xf86-input-synaptics/src/x/synaptics-drv.h \
 	xf86-input-synaptics/src/x/synaptics-drv.c \
 	xf86-input-synaptics/src/x/synaptics-props.c \
+	xf86-input-synaptics/src/x/monitor.c \
 	xf86-input-synaptics/src/x/gesture-actions.c
 xf86_input_synaptics_synaptics_drv_la_CPPFLAGS = $(SYN_CPPFLAGS)
 xf86_input_synaptics_synaptics_drv_la_CFLAGS = $(AM_CFLAGS) $(XORG_CFLAGS) $(LIBEVDEV_CFLAGS)
@@ -68,11 +69,11 @@ REPLAY_TESTS = \
 	test/replay/options.sh \
 	test/replay/rest.sh
 TESTS += $(REPLAY_TESTS) test/replay/module-symbols.sh test/replay/check-tables \
-	test/replay/check-evdev
+	test/replay/check-props test/replay/check-evdev
 EXTRA_DIST += $(REPLAY_TESTS) test/replay/replay-lib.sh test/replay/module-symbols.sh \
 	xf86-input-synaptics/README.md
 
-check_PROGRAMS += test/replay/check-tables test/replay/check-evdev
+check_PROGRAMS += test/replay/check-tables test/replay/check-props test/replay/check-evdev
 
 # Live evdev path on uinput: built by make check, run only in the QEMU guest
 # (./synmt vm --no-psmouse -- build/x/test/replay/check-evdev-live).
@@ -84,6 +85,13 @@ test_replay_check_evdev_live_LDADD = xf86-input-synaptics/libtpevdev.la $(LIBEVD
 test_replay_check_tables_SOURCES = test/replay/check-tables.c
 test_replay_check_tables_CPPFLAGS = $(SYN_CPPFLAGS)
 test_replay_check_tables_LDADD = \
+	xf86-input-synaptics/libtpevdev.la \
+	xf86-input-synaptics/src/core/libtpcore.la \
+	$(LIBEVDEV_LIBS) -lm
+# check-props: every property's write rules (type, format, count, ranges, read-only)
+test_replay_check_props_SOURCES = test/replay/check-props.c
+test_replay_check_props_CPPFLAGS = $(SYN_CPPFLAGS)
+test_replay_check_props_LDADD = \
 	xf86-input-synaptics/libtpevdev.la \
 	xf86-input-synaptics/src/core/libtpcore.la \
 	$(LIBEVDEV_LIBS) -lm

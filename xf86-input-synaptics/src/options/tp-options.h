@@ -12,6 +12,7 @@
 #ifndef SYNMT_TP_OPTIONS_H
 #define SYNMT_TP_OPTIONS_H
 
+#include <errno.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include "touchpad.h"
@@ -64,10 +65,15 @@ struct tp_option_source {
  * dev->clickpad is updated and the defaults re-derived before the rest.  A
  * malformed value is logged and the default kept; if the set as a whole does
  * not pass tp_params_validate(), the options responsible are reverted to
- * their defaults (logged).  Always leaves a valid params.
+ * their defaults (logged).  Removed 1.x options are reported as warnings and
+ * ignored; a TopEdge below BottomEdge is swapped with a warning, as 1.9 does.
+ * Always leaves a valid params.
  */
 void tp_options_apply(struct tp_device *dev, struct tp_params *params,
 		      const struct tp_option_source *src);
+
+/* Is this an option 1.x had and removed (Repeater, SHMConfig, EdgeMotion*, ...)? */
+bool tp_option_is_removed(const char *name);
 
 /* Generic accessors for one field. */
 double tp_field_get(const struct tp_params *params, enum tp_field_type type, size_t offset);
@@ -141,5 +147,50 @@ void tp_prop_get(const struct tp_prop_desc *prop, const struct tp_device *dev,
 int tp_prop_set(const struct tp_prop_desc *prop, const struct tp_device *dev,
 		const struct tp_params *params, const double *values, int n,
 		struct tp_params *out, const char **why);
+
+/*
+ * A client's write as it arrives (X: the type atom, the format and the raw
+ * items).  The glue maps its atoms onto tp_prop_type; anything that is not
+ * INTEGER, CARDINAL or the server's FLOAT atom is TP_PROP_TYPE_OTHER.
+ */
+enum tp_prop_type {
+	TP_PROP_TYPE_INTEGER,
+	TP_PROP_TYPE_CARDINAL,
+	TP_PROP_TYPE_FLOAT,
+	TP_PROP_TYPE_OTHER,
+};
+
+/* The type and format (8 or 32) a property is stored and written with. */
+enum tp_prop_type tp_prop_type_of(const struct tp_prop_desc *prop);
+int tp_prop_format_bits(const struct tp_prop_desc *prop);
+
+/*
+ * Decode and check a raw write of n items of format bits (8, 16 or 32) and
+ * the given type, in the order the X glue answers a request:
+ *   read-only property                        -EACCES     (X: BadValue, as 1.9)
+ *   wrong type or format                      -EPROTOTYPE (X: BadMatch)
+ *   fewer than min_count or more than count   -E2BIG      (X: BadMatch)
+ *   out of range or inconsistent              -EINVAL     (X: BadValue)
+ * 8-bit items are read as unsigned, INTEGER 32-bit items as signed and
+ * CARDINAL ones as unsigned.  *out is only written on success; *why says
+ * what was wrong.
+ */
+int tp_prop_write(const struct tp_prop_desc *prop, const struct tp_device *dev,
+		  const struct tp_params *params, enum tp_prop_type type, int format,
+		  const void *data, long n, struct tp_params *out, const char **why);
+
+/* Is this tp_prop_write() result a BadMatch (else BadValue)? */
+static inline bool tp_prop_error_is_badmatch(int rc)
+{
+	return rc == -EPROTOTYPE || rc == -E2BIG;
+}
+
+/*
+ * The property's current value as the X property holds it: prop->count
+ * items of tp_prop_format_bits() bits (uint8_t, int32_t, uint32_t or
+ * float) into data, which has room for TP_PROP_MAX_ITEMS 32-bit items.
+ */
+void tp_prop_encode(const struct tp_prop_desc *prop, const struct tp_device *dev,
+		    const struct tp_params *params, void *data);
 
 #endif /* SYNMT_TP_OPTIONS_H */

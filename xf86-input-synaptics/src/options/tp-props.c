@@ -9,6 +9,7 @@
 
 #include <errno.h>
 #include <math.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "synaptics-properties.h"
@@ -225,4 +226,85 @@ int tp_prop_set(const struct tp_prop_desc *prop, const struct tp_device *dev,
 		return -EINVAL;
 	*out = copy;
 	return 0;
+}
+
+enum tp_prop_type tp_prop_type_of(const struct tp_prop_desc *prop)
+{
+	switch (prop->format) {
+	case TP_PROP_CARD32:
+		return TP_PROP_TYPE_CARDINAL;
+	case TP_PROP_FLOAT:
+		return TP_PROP_TYPE_FLOAT;
+	default:
+		return TP_PROP_TYPE_INTEGER;
+	}
+}
+
+int tp_prop_format_bits(const struct tp_prop_desc *prop)
+{
+	return prop->format == TP_PROP_INT8 ? 8 : 32;
+}
+
+int tp_prop_write(const struct tp_prop_desc *prop, const struct tp_device *dev,
+		  const struct tp_params *params, enum tp_prop_type type, int format,
+		  const void *data, long n, struct tp_params *out, const char **why)
+{
+	double v[TP_PROP_MAX_ITEMS];
+	const char *dummy;
+
+	if (!why)
+		why = &dummy;
+	if (prop->read_only) {
+		*why = "read-only property";
+		return -EACCES;
+	}
+	if (type != tp_prop_type_of(prop) || format != tp_prop_format_bits(prop)) {
+		*why = "wrong type or format";
+		return -EPROTOTYPE;
+	}
+	if (n < prop->min_count || n > prop->count) {
+		*why = "wrong number of items";
+		return -E2BIG;
+	}
+	for (long i = 0; i < n; i++) {
+		switch (prop->format) {
+		case TP_PROP_INT8:
+			v[i] = ((const uint8_t *)data)[i];
+			break;
+		case TP_PROP_INT32:
+			v[i] = ((const int32_t *)data)[i];
+			break;
+		case TP_PROP_CARD32:
+			v[i] = ((const uint32_t *)data)[i];
+			break;
+		case TP_PROP_FLOAT:
+			v[i] = ((const float *)data)[i];
+			break;
+		}
+	}
+	return tp_prop_set(prop, dev, params, v, (int)n, out, why);
+}
+
+void tp_prop_encode(const struct tp_prop_desc *prop, const struct tp_device *dev,
+		    const struct tp_params *params, void *data)
+{
+	double v[TP_PROP_MAX_ITEMS];
+
+	tp_prop_get(prop, dev, params, v);
+	for (int i = 0; i < prop->count; i++) {
+		switch (prop->format) {
+		case TP_PROP_INT8:
+			((uint8_t *)data)[i] = (uint8_t)v[i];
+			break;
+		case TP_PROP_INT32:
+			((int32_t *)data)[i] = (int32_t)v[i];
+			break;
+		case TP_PROP_CARD32:
+			((uint32_t *)data)[i] = (uint32_t)v[i];
+			break;
+		case TP_PROP_FLOAT:
+			((float *)data)[i] = (float)v[i];
+			break;
+		}
+	}
 }
