@@ -29,6 +29,7 @@ xf86_input_synaptics_synaptics_drv_la_SOURCES = \
 	xf86-input-synaptics/src/x/synaptics-drv.h \
 	xf86-input-synaptics/src/x/synaptics-drv.c \
 	xf86-input-synaptics/src/x/synaptics-props.c \
+	xf86-input-synaptics/src/x/monitor.c \
 	xf86-input-synaptics/src/x/gesture-actions.c
 xf86_input_synaptics_synaptics_drv_la_CPPFLAGS = $(SYN_CPPFLAGS)
 xf86_input_synaptics_synaptics_drv_la_CFLAGS = $(AM_CFLAGS) $(XORG_CFLAGS) $(LIBEVDEV_CFLAGS)

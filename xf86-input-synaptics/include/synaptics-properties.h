@@ -135,6 +135,28 @@
 /* 32 bit, 2 items: on/off, top of the button area (device units, 0 auto) */
 #define SYNAPTICS_PROP_BUTTON_AREA_SUPPRESSION "Synaptics Button Area Suppression"
 
+/*
+ * The monitor (synclient -m); ours, 1.9 has neither property.
+ *
+ * 32 bit, 1 item, writable: a lease in ms (0 .. 60000).  While it runs the
+ * driver keeps SYNAPTICS_PROP_HARDWARE_STATE up to date (property events
+ * at most every 15 ms, only when the state changed); it ends by itself
+ * once that many ms have passed since the write, and the property reads 0
+ * again.  Writing 0 ends it at once; a new write replaces the lease.
+ * Wrong type, format or count: BadMatch; out of range: BadValue.
+ */
+#define SYNAPTICS_PROP_MONITOR "Synaptics Monitor"
+
+/*
+ * 32 bit, 8 items, read-only (a write is BadValue): the newest hardware
+ * state while a monitor lease runs, else unchanged:
+ *   time (ms, the server's clock, wraps), x, y, z (pressure),
+ *   finger count (BTN_TOOL_*), finger width,
+ *   buttons: bit 0 left, 1 right, 2 middle, 3 up, 4 down, 5..12 BTN_0..BTN_7,
+ *   contact count (touches the pad tracks; without MT slots the finger count)
+ */
+#define SYNAPTICS_PROP_HARDWARE_STATE "Synaptics Hardware State"
+
 /* Generic properties the server defines (xserver-properties.h). */
 #ifndef XI_PROP_PRODUCT_ID
 #define XI_PROP_PRODUCT_ID "Device Product ID"

@@ -223,6 +223,8 @@ static void frame_cb(void *user, const struct tp_frame *frame)
 {
 	struct syn_priv *priv = user;
 
+	if (priv->mon.active)
+		syn_monitor_frame(priv, frame);
 	tp_core_frame(priv->core, frame);
 }
 
@@ -390,6 +392,7 @@ static int syn_device_init(DeviceIntPtr dev)
 	}
 	priv->timer = TimerSet(NULL, 0, 0, NULL, NULL);
 	syn_props_init(priv, dev);
+	syn_monitor_init(priv, dev);
 	return Success;
 }
 
@@ -449,6 +452,7 @@ static void syn_device_close(DeviceIntPtr dev)
 	InputInfoPtr pinfo = dev->public.devicePrivate;
 	struct syn_priv *priv = pinfo->private;
 
+	syn_monitor_close(priv);
 	if (priv->timer) {
 		TimerFree(priv->timer);
 		priv->timer = NULL;
@@ -585,6 +589,7 @@ static void syn_uninit(InputDriverPtr drv, InputInfoPtr pinfo, int flags)
 
 	(void)drv;
 	if (priv) {
+		syn_monitor_close(priv);
 		tp_evdev_close(&priv->tev);
 		if (priv->core)
 			tp_core_free(priv->core);

@@ -33,6 +33,26 @@
 #define SYN_AXIS_HSCROLL 2
 #define SYN_AXIS_VSCROLL 3
 
+/* Items of "Synaptics Hardware State" (monitor.c). */
+enum syn_hw_item {
+	SYN_HW_TIME, SYN_HW_X, SYN_HW_Y, SYN_HW_Z, SYN_HW_FINGERS, SYN_HW_WIDTH,
+	SYN_HW_BUTTONS, SYN_HW_CONTACTS,
+	SYN_HWSTATE_ITEMS
+};
+
+/* The monitor's state.  active, fresh and latest are shared with the input
+ * thread (input lock); the rest belongs to the main thread. */
+struct syn_monitor {
+	bool active;			/* a lease runs: frames are copied */
+	bool fresh;			/* latest holds a state not yet looked at */
+	int32_t latest[SYN_HWSTATE_ITEMS];
+	int32_t shown[SYN_HWSTATE_ITEMS];	/* what the property holds */
+	CARD32 lease_end;		/* server ms */
+	OsTimerPtr timer;
+	bool own_write;			/* the driver is changing the properties */
+	Atom monitor_atom, hwstate_atom;
+};
+
 struct syn_priv {
 	InputInfoPtr pinfo;
 	char *path;			/* event node */
@@ -52,6 +72,7 @@ struct syn_priv {
 	struct tp_action_tracker action_tracker;
 	bool action_keys;		/* a key action is set: the device has a keyboard class */
 	Atom actions_atom;
+	struct syn_monitor mon;		/* synclient -m (monitor.c) */
 };
 
 /* synaptics-props.c */
@@ -62,6 +83,12 @@ void syn_props_update(struct syn_priv *priv, DeviceIntPtr dev);
 void syn_actions_preinit(struct syn_priv *priv);
 int syn_actions_device_init(struct syn_priv *priv, DeviceIntPtr dev);
 void syn_actions_gesture(struct syn_priv *priv, const struct tp_gesture_event *ev);
+
+/* monitor.c */
+void syn_monitor_init(struct syn_priv *priv, DeviceIntPtr dev);
+void syn_monitor_close(struct syn_priv *priv);
+/* Input thread, input lock held; call only while priv->mon.active. */
+void syn_monitor_frame(struct syn_priv *priv, const struct tp_frame *frame);
 
 /* synaptics-drv.c: apply a new (validated) parameter set at run time */
 void syn_set_params(struct syn_priv *priv, const struct tp_params *params);
