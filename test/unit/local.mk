@@ -11,7 +11,9 @@ TP_UNIT_TESTS = \
 	test/unit/test-robust \
 	test/unit/test-gesture \
 	test/unit/test-gesture-decide \
-	test/unit/test-gesture-action
+	test/unit/test-gesture-action \
+	test/unit/test-options \
+	test/unit/test-option-parse
 check_PROGRAMS += $(TP_UNIT_TESTS)
 TESTS += $(TP_UNIT_TESTS)
 
@@ -49,3 +51,11 @@ test_unit_test_gesture_decide_LDADD = $(TP_UNIT_LDADD)
 test_unit_test_gesture_action_SOURCES = test/unit/test-gesture-action.c $(TP_UNIT_HELPER)
 test_unit_test_gesture_action_CPPFLAGS = $(TP_UNIT_CPPFLAGS)
 test_unit_test_gesture_action_LDADD = $(TP_UNIT_LDADD)
+test_unit_test_options_SOURCES = test/unit/test-options.c $(TP_UNIT_HELPER)
+test_unit_test_options_CPPFLAGS = $(TP_UNIT_CPPFLAGS)
+test_unit_test_options_LDADD = $(TP_UNIT_LDADD)
+# The option pipeline lives in libtpevdev (src/options) next to the backend.
+test_unit_test_option_parse_SOURCES = test/unit/test-option-parse.c $(TP_UNIT_HELPER)
+test_unit_test_option_parse_CPPFLAGS = $(TP_UNIT_CPPFLAGS) \
+	-I$(top_srcdir)/xf86-input-synaptics/src/options
+test_unit_test_option_parse_LDADD = xf86-input-synaptics/libtpevdev.la $(TP_UNIT_LDADD) $(LIBEVDEV_LIBS)

@@ -421,6 +421,20 @@ void tp_core_reset(struct tp_core *core, uint64_t now)
 	core->pointer = -1;
 }
 
+/*
+ * Millimetres follow HorizResolution, which defaults to the kernel's ABS_X
+ * resolution: a user who sets it on a pad whose kernel driver reports none
+ * gets mm-based limits (jump filter, gesture thresholds) instead of the
+ * diagonal fallbacks.  1 is 1.9's "unknown".
+ */
+static void update_units(struct tp_core *core)
+{
+	if (core->p.horiz_resolution > 1)
+		core->units_per_mm = core->p.horiz_resolution;
+	else
+		core->units_per_mm = core->dev.x.res > 0 ? core->dev.x.res : 0;
+}
+
 struct tp_core *tp_core_new(const struct tp_device *dev, const struct tp_params *params,
 			    const struct tp_output *out, void *user)
 {
@@ -448,7 +462,7 @@ struct tp_core *tp_core_new(const struct tp_device *dev, const struct tp_params 
 	w = (double)dev->x.max - dev->x.min;
 	h = (double)dev->y.max - dev->y.min;
 	core->diag = sqrt(w * w + h * h);
-	core->units_per_mm = dev->x.res > 0 ? dev->x.res : 0;
+	update_units(core);
 	core->pointer = -1;
 	core->tap.state = TAP_STATE_IDLE;
 	core->gesture.t1 = core->gesture.t2 = -1;
@@ -465,6 +479,7 @@ void tp_core_set_params(struct tp_core *core, const struct tp_params *params)
 	if (!core || !params)
 		return;
 	core->p = *params;
+	update_units(core);
 }
 
 const struct tp_params *tp_core_get_params(const struct tp_core *core)

@@ -20,6 +20,13 @@
 #define PS2_PRODUCT_ALPS	0x0008
 #define PS2_PRODUCT_ELANTECH	0x000e
 #define USB_VENDOR_APPLE	0x05ac
+/* 1.9's model table: Apple products 0x223-0x228 and from 0x22c on are unibody MacBooks. */
+#define APPLE_UNIBODY_FIRST	0x223
+#define APPLE_UNIBODY_LAST	0x228
+#define APPLE_UNIBODY_FROM	0x22c
+/* ... whose pressure axis needs fixed finger thresholds (1.9: 70 and 75). */
+#define UNIBODY_FINGER_LOW	70
+#define UNIBODY_FINGER_HIGH	75
 
 /* Fallback ranges when the kernel has no pressure / width axis. */
 #define DEFAULT_PRESSURE_MAX	255
@@ -32,6 +39,13 @@ static int clamp_int(double v)
 	if (v < INT_MIN)
 		return INT_MIN;
 	return (int)v;
+}
+
+static bool is_unibody_macbook(const struct tp_device *dev)
+{
+	return dev->vendor == USB_VENDOR_APPLE &&
+	       ((dev->product >= APPLE_UNIBODY_FIRST && dev->product <= APPLE_UNIBODY_LAST) ||
+		dev->product >= APPLE_UNIBODY_FROM);
 }
 
 static void axis_range(const struct tp_axis *a, int dflt_max, int *min, int *max)
@@ -86,6 +100,9 @@ void tp_params_defaults(const struct tp_device *dev, struct tp_params *p)
 	if (dev->vendor == PS2_VENDOR && dev->product == PS2_PRODUCT_ELANTECH) {
 		p->finger_low = minp + 1;
 		p->finger_high = minp + 1;
+	} else if (is_unibody_macbook(dev)) {
+		p->finger_low = UNIBODY_FINGER_LOW;
+		p->finger_high = UNIBODY_FINGER_HIGH;
 	} else {
 		p->finger_low = clamp_int(minp + prange * 25 / 256);
 		p->finger_high = clamp_int(minp + prange * 30 / 256);
@@ -224,22 +241,25 @@ static const struct tp_param_desc param_table[] = {
 	INT("LockedDragTimeout", "LockedDragTimeout", "Synaptics Locked Drags Timeout", 0, 32,
 	    locked_drag_timeout, 0, BIG),
 	INT("RTCornerButton", "RTCornerButton", "Synaptics Tap Action", 0, 8, corner_button[0], 0,
-	    TP_MAX_BUTTON),
+	    TP_MAX_ACTION_BUTTON),
 	INT("RBCornerButton", "RBCornerButton", "Synaptics Tap Action", 1, 8, corner_button[1], 0,
-	    TP_MAX_BUTTON),
+	    TP_MAX_ACTION_BUTTON),
 	INT("LTCornerButton", "LTCornerButton", "Synaptics Tap Action", 2, 8, corner_button[2], 0,
-	    TP_MAX_BUTTON),
+	    TP_MAX_ACTION_BUTTON),
 	INT("LBCornerButton", "LBCornerButton", "Synaptics Tap Action", 3, 8, corner_button[3], 0,
-	    TP_MAX_BUTTON),
-	INT("TapButton1", "TapButton1", "Synaptics Tap Action", 4, 8, tap_button[0], 0, TP_MAX_BUTTON),
-	INT("TapButton2", "TapButton2", "Synaptics Tap Action", 5, 8, tap_button[1], 0, TP_MAX_BUTTON),
-	INT("TapButton3", "TapButton3", "Synaptics Tap Action", 6, 8, tap_button[2], 0, TP_MAX_BUTTON),
+	    TP_MAX_ACTION_BUTTON),
+	INT("TapButton1", "TapButton1", "Synaptics Tap Action", 4, 8, tap_button[0], 0,
+	    TP_MAX_ACTION_BUTTON),
+	INT("TapButton2", "TapButton2", "Synaptics Tap Action", 5, 8, tap_button[1], 0,
+	    TP_MAX_ACTION_BUTTON),
+	INT("TapButton3", "TapButton3", "Synaptics Tap Action", 6, 8, tap_button[2], 0,
+	    TP_MAX_ACTION_BUTTON),
 	INT("ClickFinger1", "ClickFinger1", "Synaptics Click Action", 0, 8, click_finger[0], 0,
-	    TP_MAX_BUTTON),
+	    TP_MAX_ACTION_BUTTON),
 	INT("ClickFinger2", "ClickFinger2", "Synaptics Click Action", 1, 8, click_finger[1], 0,
-	    TP_MAX_BUTTON),
+	    TP_MAX_ACTION_BUTTON),
 	INT("ClickFinger3", "ClickFinger3", "Synaptics Click Action", 2, 8, click_finger[2], 0,
-	    TP_MAX_BUTTON),
+	    TP_MAX_ACTION_BUTTON),
 	BOOL("CircularScrolling", "CircularScrolling", "Synaptics Circular Scrolling", 0,
 	     circular_scrolling),
 	DBL("CircScrollDelta", "CircScrollDelta", "Synaptics Circular Scrolling Distance", 0,
@@ -288,9 +308,9 @@ static const struct tp_param_desc param_table[] = {
 	SOFT("SecondarySoftButtonAreas", 6, NULL, "Synaptics Secondary Soft Button Areas", 1, 'y'),
 	SOFT("SecondarySoftButtonAreas", 7, NULL, "Synaptics Secondary Soft Button Areas", 1, 'y'),
 	INTP("HorizHysteresis", "HorizHysteresis", "Synaptics Noise Cancellation", 0, horiz_hysteresis,
-	     0, BIG, 'd'),
+	     0, BIG, 'w'),
 	INTP("VertHysteresis", "VertHysteresis", "Synaptics Noise Cancellation", 1, vert_hysteresis,
-	     0, BIG, 'd'),
+	     0, BIG, 'h'),
 	BOOL("HasSecondarySoftButtons", NULL, NULL, 0, has_secondary_softbuttons),
 	BOOL("GestureSwipe", "GestureSwipe", "Synaptics Gestures Enabled", 0, swipe_gestures),
 	BOOL("GesturePinch", "GesturePinch", "Synaptics Gestures Enabled", 1, pinch_gestures),

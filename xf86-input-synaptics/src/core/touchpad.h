@@ -160,7 +160,8 @@ struct tp_gesture_event {
 	double angle_delta;		/* pinch: degrees, clockwise positive */
 };
 
-enum tp_log_level { TP_LOG_ERROR, TP_LOG_INFO, TP_LOG_DEBUG };
+/* TP_LOG_WARNING is last so owners that only know the first three still log it. */
+enum tp_log_level { TP_LOG_ERROR, TP_LOG_INFO, TP_LOG_DEBUG, TP_LOG_WARNING };
 
 /*
  * What the core asks its owner to do.  Every callback may be NULL.
@@ -202,7 +203,13 @@ enum tp_param_type { TP_PARAM_BOOL, TP_PARAM_INT, TP_PARAM_DOUBLE };
 
 #define TP_PARAM_READONLY	(1u << 0)	/* property is read-only (resolution) */
 
-#define TP_MAX_BUTTON		32	/* highest X button a tap or click may send */
+#define TP_MAX_BUTTON		32	/* highest X button the core can hold */
+/*
+ * Highest button a tap, corner tap or ClickFinger option may name: the X
+ * device has 12 buttons (1.9's SYN_MAX_BUTTONS), anything above would be
+ * accepted and then never posted.
+ */
+#define TP_MAX_ACTION_BUTTON	12
 
 struct tp_param_desc {
 	const char *option;	/* xorg.conf option name */
@@ -214,7 +221,8 @@ struct tp_param_desc {
 	enum tp_param_type type;
 	size_t offset;		/* offsetof(struct tp_params, field) */
 	double min, max;	/* accepted range of the value */
-	char percent;		/* option accepts "N%": of 'x' range, 'y' range, 'd' diagonal; 0 no */
+	char percent;		/* option accepts "N%": 'x'/'y' a position on that axis,
+				 * 'w'/'h' a distance of the x/y range, 'd' of the diagonal; 0 no */
 	unsigned int flags;	/* TP_PARAM_* */
 };
 

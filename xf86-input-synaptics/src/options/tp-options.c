@@ -133,12 +133,20 @@ static bool at_end(const char *p)
 
 /*
  * What 100 % is: 'x'/'y' a position on that axis (min + pct * range),
- * 'd' a distance along the diagonal.  Returns false if unknown.
+ * 'w'/'h' a distance of the x/y range (1.9's HorizHysteresis and
+ * VertHysteresis), 'd' a distance along the diagonal.  Returns false if
+ * unknown.
  */
 static bool percent_value(const struct tp_device *dev, char pct, double v, double *out)
 {
-	const struct tp_axis *ax = pct == 'y' ? &dev->y : &dev->x;
+	const struct tp_axis *ax = (pct == 'y' || pct == 'h') ? &dev->y : &dev->x;
 
+	if (pct == 'w' || pct == 'h') {
+		if (ax->max <= ax->min)
+			return false;
+		*out = v / 100.0 * ((double)ax->max - ax->min);
+		return true;
+	}
 	if (pct == 'd') {
 		double w = dev->x.max - dev->x.min, h = dev->y.max - dev->y.min;
 		if (w <= 0 || h <= 0)
@@ -271,6 +279,38 @@ static void copy_option(const struct tp_param_desc *opt, struct tp_params *dst, 
 	}
 }
 
+/*
+ * Options 1.x had and removed (synaptics(4) "REMOVED OPTIONS", plus
+ * FastTaps).  A configuration that still sets one keeps working: the
+ * option is reported and otherwise ignored.
+ */
+static const char *const removed_options[] = {
+	"Repeater", "HistorySize", "SpecialScrollAreaRight", "GuestMouseOff", "SHMConfig",
+	"FingerPress", "TrackstickSpeed", "EdgeMotionMinZ", "EdgeMotionMaxZ",
+	"EdgeMotionMinSpeed", "EdgeMotionMaxSpeed", "EdgeMotionUseAlways", "FastTaps",
+};
+
+bool tp_option_is_removed(const char *name)
+{
+	for (size_t i = 0; i < sizeof(removed_options) / sizeof(removed_options[0]); i++)
+		if (tp_option_name_eq(removed_options[i], name))
+			return true;
+	return false;
+}
+
+static void warn_removed(const struct tp_option_source *src)
+{
+	for (size_t i = 0; i < sizeof(removed_options) / sizeof(removed_options[0]); i++) {
+		char *val = src->lookup(src->user, removed_options[i]);
+
+		if (!val)
+			continue;
+		src_log(src, TP_LOG_WARNING, "option \"%s\" \"%s\": removed from the synaptics "
+			"driver, ignored", removed_options[i], val);
+		free(val);
+	}
+}
+
 void tp_options_apply(struct tp_device *dev, struct tp_params *params,
 		      const struct tp_option_source *src)
 {
@@ -303,6 +343,9 @@ void tp_options_apply(struct tp_device *dev, struct tp_params *params,
 
 		if (!opt->option || opt->option_index != 0)
 			continue;
+		/* ClickPad was read above; a malformed one is reported once. */
+		if (tp_option_name_eq(opt->option, "ClickPad"))
+			continue;
 		val = src->lookup(src->user, opt->option);
 		if (!val)
 			continue;
@@ -312,6 +355,18 @@ void tp_options_apply(struct tp_device *dev, struct tp_params *params,
 		else
 			given[i] = true;
 		free(val);
+	}
+
+	warn_removed(src);
+
+	/* 1.9 swaps a TopEdge below BottomEdge (y grows downwards) and says so. */
+	if (params->top_edge > params->bottom_edge) {
+		int top = params->top_edge;
+
+		src_log(src, TP_LOG_WARNING, "TopEdge %d is below BottomEdge %d: swapping them",
+			params->top_edge, params->bottom_edge);
+		params->top_edge = params->bottom_edge;
+		params->bottom_edge = top;
 	}
 
 	if (tp_params_validate(dev, params, &why) == 0)
