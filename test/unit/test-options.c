@@ -645,6 +645,128 @@ static void test_scroll_button_options(void)
 	}
 }
 
+/* Two fingers 600 units apart move (dx, dy) in `steps` frames of 12 ms, then lift. */
+static void two_finger_stroke(struct tt *t, int dx, int dy, int steps)
+{
+	tt_down(t, 0, 3000, 2200);
+	tt_down(t, 1, 3600, 2200);
+	tt_step(t, 12);
+	for (int i = 1; i <= steps; i++) {
+		tt_move(t, 0, 3000 + dx * i / steps, 2200 + dy * i / steps);
+		tt_move(t, 1, 3600 + dx * i / steps, 2200 + dy * i / steps);
+		tt_step(t, 12);
+	}
+	tt_up(t, 0);
+	tt_up(t, 1);
+	tt_step(t, 12);
+}
+
+/* VertScrollDelta, HorizScrollDelta: travel per scroll click; VertEdgeScroll off. */
+static void test_scroll_deltas(void)
+{
+	struct tt t;
+	double v, h;
+
+	for (int k = 0; k < 2; k++) {
+		tt_init(&t, TT_SYNAPTICS_CLICKPAD);
+		t.p.coasting_speed = 0;
+		t.p.horiz_twofinger_scroll = true;
+		if (k) {
+			t.p.vert_scroll_delta = 200;
+			t.p.horiz_scroll_delta = 50;
+		}
+		tt_start(&t);
+		two_finger_stroke(&t, 0, 1000, 40);
+		two_finger_stroke(&t, 800, 0, 40);
+		tt_scroll_sum(&t, &v, &h);
+		if (k)
+			CHECK(fabs(v - 5) < 0.5 && fabs(h - 16) < 0.5, "VertScrollDelta 200, "
+			      "HorizScrollDelta 50: 1000 -> 5, 800 -> 16 (%.2f %.2f)", v, h);
+		else
+			CHECK(fabs(v - 10) < 0.5 && fabs(h - 8) < 0.5, "default 100: 1000 -> 10, "
+			      "800 -> 8 (%.2f %.2f)", v, h);
+		tt_free(&t);
+	}
+
+	tt_init(&t, TT_SYNAPTICS_ST_1F);
+	t.p.coasting_speed = 0;
+	t.p.vert_edge_scroll = false;
+	tt_start(&t);
+	stroke_from(&t, 5300, 2000, 5300, 3000, 30);
+	CHECK(tt_scroll_events(&t) == 0 && tt_motion_events(&t) > 10,
+	      "VertEdgeScroll off: the right strip moves the pointer (test-scroll: on scrolls)");
+	tt_free(&t);
+}
+
+/* CoastingSpeed, CoastingFriction: 1500 units in 300 ms = 50 scroll units/s at lift-off. */
+static double coast(double speed, double friction)
+{
+	struct tt t;
+	double v_finger, v_total;
+
+	tt_init(&t, TT_SYNAPTICS_CLICKPAD);
+	if (speed >= 0)
+		t.p.coasting_speed = speed;
+	if (friction > 0)
+		t.p.coasting_friction = friction;
+	tt_start(&t);
+	two_finger_stroke(&t, 0, 1500, 25);
+	tt_scroll_sum(&t, &v_finger, NULL);
+	tt_wait(&t, 3000);
+	tt_scroll_sum(&t, &v_total, NULL);
+	tt_free(&t);
+	return v_total - v_finger;
+}
+
+static void test_coasting_options(void)
+{
+	double d = coast(-1, 0), f = coast(-1, 100), off = coast(0, 0), slow = coast(60, 0);
+
+	CHECK(fabs(d - 25) < 4, "default: 50^2 / (2 x 50) = 25 units after lift-off (%.2f)", d);
+	CHECK(fabs(f - 12.5) < 2.5, "CoastingFriction 100: half as far (%.2f)", f);
+	CHECK(off == 0, "CoastingSpeed 0: no coasting (%.2f)", off);
+	CHECK(slow == 0, "CoastingSpeed 60: 50 units/s is too slow to coast (%.2f)", slow);
+}
+
+/* ClickFinger1..3 on a clickpad (defaults 1, 3, 2): here 2, 1, 3. */
+static int click_with(int fingers, bool custom)
+{
+	struct tt t;
+	int button = 0;
+
+	tt_init(&t, TT_SYNAPTICS_CLICKPAD);
+	if (custom) {
+		t.p.click_finger[0] = 2;
+		t.p.click_finger[1] = 1;
+		t.p.click_finger[2] = 3;
+	}
+	tt_start(&t);
+	if (fingers == 3)
+		t.fingers_override = 3;
+	tt_down(&t, 0, 3000, 3000);
+	if (fingers >= 2)
+		tt_down(&t, 1, 3400, 3000);
+	tt_step(&t, 12);
+	press(&t, TP_HW_LEFT, 30);
+	for (int b = 1; b <= 3; b++)
+		if (tt_held(&t, b))
+			button = b;
+	press(&t, 0, 12);
+	tt_free(&t);
+	return button;
+}
+
+static void test_click_fingers(void)
+{
+	CHECK(click_with(1, false) == 1 && click_with(2, false) == 3 && click_with(3, false) == 2,
+	      "clickpad defaults 1/3/2 (%d %d %d)", click_with(1, false), click_with(2, false),
+	      click_with(3, false));
+	CHECK(click_with(1, true) == 2, "ClickFinger1 2: one-finger click = 2 (%d)", click_with(1, true));
+	CHECK(click_with(2, true) == 1, "ClickFinger2 1: two-finger click = 1 (%d)", click_with(2, true));
+	CHECK(click_with(3, true) == 3, "ClickFinger3 3: three-finger click = 3 (%d)",
+	      click_with(3, true));
+}
+
 /* HasSecondarySoftButtons + SecondarySoftButtonAreas: the top row of a Lenovo *40 pad. */
 static int top_click(bool secondary, int x, int y)
 {
@@ -700,5 +822,8 @@ int main(void)
 	RUN(test_pressure_motion_z);
 	RUN(test_scroll_button_options);
 	RUN(test_secondary_soft_buttons);
+	RUN(test_scroll_deltas);
+	RUN(test_coasting_options);
+	RUN(test_click_fingers);
 	return tt_exit_status();
 }
