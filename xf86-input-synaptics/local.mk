@@ -67,6 +67,7 @@ REPLAY_TESTS = \
 	test/replay/clickpad-buttons.sh \
 	test/replay/scroll-buttons.sh \
 	test/replay/options.sh \
+	test/replay/option-behaviour.sh \
 	test/replay/rest.sh
 TESTS += $(REPLAY_TESTS) test/replay/module-symbols.sh test/replay/check-tables \
 	test/replay/check-props test/replay/check-evdev
