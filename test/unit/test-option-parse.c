@@ -284,6 +284,16 @@ static void test_clickpad_option(void)
 	CHECK(p.softbutton_areas[0][0] == 3472 && p.softbutton_areas[0][2] == 3901,
 	      "soft buttons in %% (%d %d)", p.softbutton_areas[0][0], p.softbutton_areas[0][2]);
 
+	/* 1.9: a soft-button edge of 0% is 0, no limit (a right edge of 0% would be empty otherwise) */
+	o = (struct opts){ 0 };
+	dev = st_pad();
+	set(&o, "ClickPad", "on");
+	set(&o, "SoftButtonAreas", "50% 0% 82% 0% 0 0 0 0");
+	apply(&o, &dev, &p, &d);
+	CHECK(o.errors == 0 && p.softbutton_areas[0][1] == 0 && p.softbutton_areas[0][3] == 0,
+	      "0%% soft-button edges mean no limit (%d %d): %s", p.softbutton_areas[0][1],
+	      p.softbutton_areas[0][3], o.log);
+
 	o = (struct opts){ 0 };
 	dev = st_pad();
 	set(&o, "ClickPad", "on");

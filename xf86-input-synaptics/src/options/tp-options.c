@@ -178,6 +178,12 @@ static int parse_number(const struct tp_device *dev, const struct tp_param_desc 
 			*why = "percentages are not accepted for this option";
 			return -EINVAL;
 		}
+		/* 1.9 keeps a soft-button edge of 0% at 0, "no limit", like a plain 0. */
+		if (v == 0 && strstr(d->option, "SoftButtonAreas")) {
+			*end = e + 1;
+			*out = 0;
+			return 0;
+		}
 		if (!percent_value(dev, d->percent, v, &v)) {
 			*why = "percentage given but the axis range is unknown";
 			return -EINVAL;
