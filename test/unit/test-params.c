@@ -21,7 +21,7 @@ static void test_defaults_clickpad(void)
 	CHECK(p->horiz_hysteresis == 8 && p->vert_hysteresis == 8, "hysteresis = kernel fuzz");
 	CHECK(p->vert_scroll_delta == 100 && p->horiz_scroll_delta == 100, "scroll 2 %% of diag: %d",
 	      p->vert_scroll_delta);
-	CHECK(fabs(p->accel_factor - 200.0 / sqrt(4000.0 * 4000 + 3040.0 * 3040)) < 1e-9, "accel");
+	CHECK(fabs(p->accel_factor - 200.0 / 5024) < 1e-9, "accel: 200 / diag, diag an int (5024) as in 1.9");
 	CHECK(p->min_speed == 0.4 && p->max_speed == 0.7, "speeds");
 	CHECK(p->max_tap_move == 221, "MaxTapMove 4.4 %% of diag: %d", p->max_tap_move);
 	CHECK(p->max_tap_time == 180 && p->single_tap_timeout == 180 && p->max_double_tap_time == 180 &&

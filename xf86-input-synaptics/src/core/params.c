@@ -64,7 +64,8 @@ void tp_params_defaults(const struct tp_device *dev, struct tp_params *p)
 	/* double: a hostile device's ranges must not overflow */
 	double width = (double)dev->x.max - dev->x.min;
 	double height = (double)dev->y.max - dev->y.min;
-	double diag = sqrt(width * width + height * height);
+	/* 1.9 keeps the diagonal in an int: every diag-derived default is taken from that */
+	double diag = floor(sqrt(width * width + height * height));
 	double e = 0.04, e_y = 0.054;	/* edge widths as fraction of the pad */
 	int minp, maxp, minw, maxw;
 	long long prange, wrange;
