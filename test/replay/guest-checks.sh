@@ -4,10 +4,14 @@
 #
 #  1. check-evdev-live: the evdev backend on a uinput clickpad (probe,
 #     CLOCK_MONOTONIC stamps, SYN_DROPPED resync, grab, removal).
-#  2. Xorg (dummy video) with our synaptics_drv.so on a uinput copy of the
-#     XIT clickpad: the "Synaptics ..." properties as xinput sees them, and
-#     writes that must succeed or fail with BadValue/BadMatch/BadAccess,
-#     with a malformed xorg.conf option reported in the log.
+#  2. Xorg (dummy video) with our synaptics_drv.so on uinput copies of the
+#     XIT clickpad ("touchpad"), the T440 with a secondary (top) button row
+#     ("t440") and the scroll-button pad ("buttons"): the exact set of
+#     "Synaptics ..." properties each device has, and for every property a
+#     write that must be refused with the right X error (BadValue/BadMatch)
+#     after which xinput still shows the old value; the read-only ones; good
+#     writes that must stick; a malformed xorg.conf option reported in the
+#     log.
 #  3. Hot-plug: udev + AutoAddDevices with only our conf/70-synaptics-mt.conf
 #     in xorg.conf.d: the InputClass picks our driver for the touchpad and
 #     sets the clickpad soft buttons; no grab for hot-plugged devices.
@@ -39,15 +43,31 @@ if ! cp "$BUILD/xf86-input-synaptics/.libs/synaptics_drv.so" "$D/modules/input/"
 	fail driver-present "no $BUILD/xf86-input-synaptics/.libs/synaptics_drv.so"
 	exit 1
 fi
-evemu-device "$REC/SynPS2-Synaptics-TouchPad-Clickpad.desc" > "$D/evemu.out" 2>&1 &
-EVPID=$!
-DEV=
-for _ in $(seq 100); do
-	DEV=$(awk -F': ' '/\/dev\/input\/event/ { print $2 }' "$D/evemu.out")
-	[ -n "$DEV" ] && break
-	sleep 0.2
-done
-[ -n "$DEV" ] || { fail uinput-device "evemu-device: $(cat "$D/evemu.out")"; exit 1; }
+# make_dev DESC TAG: a uinput device from an evemu description; sets NODE
+# to its event node and EVPID to evemu-device's pid
+NODE= EVPID=
+make_dev() {
+	NODE=
+	evemu-device "$1" > "$D/evemu-$2.out" 2>&1 &
+	EVPID=$!
+	for _ in $(seq 100); do
+		NODE=$(awk -F': ' '/\/dev\/input\/event/ { print $2 }' "$D/evemu-$2.out")
+		[ -n "$NODE" ] && break
+		sleep 0.2
+	done
+}
+make_dev "$REC/SynPS2-Synaptics-TouchPad-Clickpad.desc" clickpad
+DEV=$NODE EVPIDS=$EVPID
+[ -n "$DEV" ] || { fail uinput-device "evemu-device: $(cat "$D/evemu-clickpad.out")"; exit 1; }
+# The other two pads are gone before the hot-plug part (same kernel name).
+# The scroll-button pad's description heads its recording.
+grep -E '^(# EVEMU |[NIPBA]:)' "$REC/SynPS2-Synaptics-TouchPad-ScrollButtons.events" > "$D/scrollbuttons.desc"
+make_dev "$REC/SynPS2-Synaptics-TouchPad-T440.desc" t440
+DEV_T440=$NODE EXTRA_PIDS=$EVPID
+make_dev "$D/scrollbuttons.desc" buttons
+DEV_BUTTONS=$NODE EXTRA_PIDS="$EXTRA_PIDS $EVPID"
+[ -n "$DEV_T440" ] && [ -n "$DEV_BUTTONS" ] ||
+	fail uinput-devices "t440 '$DEV_T440', buttons '$DEV_BUTTONS'"
 
 cat > "$D/xorg.conf" <<EOC
 Section "ServerFlags"
@@ -76,10 +96,25 @@ Section "InputDevice"
 	Option "TapButton1" "bogus"
 	Option "MaxTapTime" "-5"
 EndSection
+Section "InputDevice"
+	Identifier "t440"
+	Driver "synaptics"
+	Option "Device" "$DEV_T440"
+	Option "SoftButtonAreas" "50% 0 82% 0 0 0 0 0"
+	Option "HasSecondarySoftButtons" "on"
+	Option "SecondarySoftButtonAreas" "58% 0 0 15% 42% 58% 0 15%"
+EndSection
+Section "InputDevice"
+	Identifier "buttons"
+	Driver "synaptics"
+	Option "Device" "$DEV_BUTTONS"
+EndSection
 Section "ServerLayout"
 	Identifier "layout"
 	Screen "screen"
 	InputDevice "touchpad" "CorePointer"
+	InputDevice "t440" "SendCoreEvents"
+	InputDevice "buttons" "SendCoreEvents"
 EndSection
 EOC
 /usr/lib/xorg/Xorg :7 -config "$D/xorg.conf" -modulepath "$D/modules,/usr/lib/xorg/modules" \
@@ -89,6 +124,7 @@ XPID=$!
 export DISPLAY=:7
 for _ in $(seq 300); do
 	xdpyinfo > /dev/null 2>&1 && break
+	kill -0 "$XPID" 2> /dev/null || break
 	sleep 0.2
 done
 stop_x() {
@@ -98,7 +134,8 @@ stop_x() {
 }
 stop() {
 	stop_x
-	kill "$EVPID" 2> /dev/null
+	# shellcheck disable=SC2086
+	kill $EVPIDS 2> /dev/null
 }
 if ! xdpyinfo > /dev/null 2>&1; then
 	fail xorg-started "$(tail -5 "$D/Xorg.log")"
@@ -113,7 +150,8 @@ grep -q 'option "TapButton1" "bogus": not a number, using the default' "$D/Xorg.
 grep -q 'reverting option "MaxTapTime" to its default' "$D/Xorg.log" &&
 	pass log-out-of-range-option || fail log-out-of-range-option "$(grep -i maxtap "$D/Xorg.log")"
 
-prop() { xinput list-props touchpad 2>&1 | sed -n "s/^[[:space:]]*$1 ([0-9]*):[[:space:]]*//p"; }
+# prop NAME [DEVICE]: the value as xinput prints it
+prop() { xinput list-props "${2:-touchpad}" 2>&1 | sed -n "s/^[[:space:]]*$1 ([0-9]*):[[:space:]]*//p"; }
 expect_prop() {	# name expected-value
 	local v
 	v=$(prop "$1")
@@ -123,10 +161,72 @@ expect_prop() {	# name expected-value
 xinput list-props touchpad > "$D/props.txt" 2>&1
 grep -q 'X Error' "$D/props.txt" && fail list-props-clean "$(grep -m1 'X Error' "$D/props.txt")" ||
 	pass list-props-clean
-# the 38 of 1.9 minus the 3 scroll-button ones and the unconfigured secondary
-# soft buttons, plus our 3 (gestures enabled, gesture thresholds, button-area suppression)
-n=$(grep -c 'Synaptics ' "$D/props.txt")
-[ "$n" = 37 ] && pass "property-count" || fail property-count "$n Synaptics properties, want 37"
+
+# The exact set of "Synaptics ..." properties per device (not a count: a
+# property that goes missing and another that appears must both show).
+# Every pad: 1.9's 38 minus the per-device ones below, plus ours.
+COMMON="Synaptics Edges
+Synaptics Finger
+Synaptics Tap Time
+Synaptics Tap Move
+Synaptics Tap Durations
+Synaptics ClickPad
+Synaptics Middle Button Timeout
+Synaptics Two-Finger Pressure
+Synaptics Two-Finger Width
+Synaptics Scrolling Distance
+Synaptics Edge Scrolling
+Synaptics Two-Finger Scrolling
+Synaptics Move Speed
+Synaptics Off
+Synaptics Locked Drags
+Synaptics Locked Drags Timeout
+Synaptics Tap Action
+Synaptics Click Action
+Synaptics Circular Scrolling
+Synaptics Circular Scrolling Distance
+Synaptics Circular Scrolling Trigger
+Synaptics Circular Pad
+Synaptics Palm Detection
+Synaptics Palm Dimensions
+Synaptics Coasting Speed
+Synaptics Pressure Motion
+Synaptics Pressure Motion Factor
+Synaptics Grab Event Device
+Synaptics Gestures
+Synaptics Capabilities
+Synaptics Pad Resolution
+Synaptics Area
+Synaptics Noise Cancellation
+Synaptics Gestures Enabled
+Synaptics Gesture Thresholds
+Synaptics Button Area Suppression
+Synaptics Gesture Actions
+Synaptics Monitor
+Synaptics Hardware State"
+SOFT="Synaptics Soft Button Areas"
+SECONDARY="Synaptics Secondary Soft Button Areas"
+SCROLLBUTTONS="Synaptics Button Scrolling
+Synaptics Button Scrolling Repeat
+Synaptics Button Scrolling Time"
+expect_names() {	# device expected-names (one a line)
+	local got want
+	got=$(xinput list-props "$1" 2>&1 | sed -n 's/^[[:space:]]*\(Synaptics [^(]*[^ (]\) ([0-9]*):.*/\1/p' | sort)
+	want=$(printf '%s\n' "$2" | sort)
+	if [ "$got" = "$want" ]; then
+		pass "property-names/$1"
+	else
+		fail "property-names/$1" "$(diff <(echo "$want") <(echo "$got") | grep '^[<>]' |
+			sed 's/^</missing:/; s/^>/unexpected:/' | tr '\n' ';')"
+	fi
+}
+expect_names touchpad "$COMMON
+$SOFT"
+expect_names t440 "$COMMON
+$SOFT
+$SECONDARY"
+expect_names buttons "$COMMON
+$SCROLLBUTTONS"
 expect_prop "Synaptics Soft Button Areas" "3472, 0, 3901, 0, 0, 0, 0, 0"
 expect_prop "Synaptics Tap Time" "180"
 expect_prop "Synaptics Tap Action" "0, 0, 0, 0, 0, 0, 0"
@@ -134,39 +234,162 @@ expect_prop "Synaptics ClickPad" "1"
 expect_prop "Device Accel Profile" "1"
 expect_prop "Device Node" "\"$DEV\""
 
-# write NAME RESULT ARGS...: RESULT is ok, BadValue, BadMatch or BadAccess
-write() {
-	local name=$1 want=$2 out got
-	shift 2
+# xinput set-prop ARGS: ok, BadValue, BadMatch, BadAccess or other
+write_result() {
+	local out
 	out=$(xinput set-prop "$@" 2>&1)
 	case $out in
-	*BadValue*) got=BadValue ;;
-	*BadMatch*) got=BadMatch ;;
-	*BadAccess*) got=BadAccess ;;
-	*"X Error"*) got=other ;;
-	*) got=ok ;;
+	*BadValue*) echo BadValue ;;
+	*BadMatch*) echo BadMatch ;;
+	*BadAccess*) echo BadAccess ;;
+	*"X Error"*|*rror*) echo "other: $out" ;;
+	*) echo ok ;;
 	esac
-	[ "$got" = "$want" ] && pass "write/$name" || fail "write/$name" "xinput set-prop $*: $got, want $want ($out)"
 }
-write off-1 ok touchpad "Synaptics Off" 1
-write off-3 BadValue touchpad "Synaptics Off" 3
-write off-format32 BadMatch --type=int --format=32 touchpad "Synaptics Off" 1
-write off-2-items BadMatch touchpad "Synaptics Off" 0 0
-write edges-crossed BadValue touchpad "Synaptics Edges" 5000 2000 1500 4000
-write edges ok touchpad "Synaptics Edges" 1800 5100 1600 4200
-write scroll-distance-0 BadValue touchpad "Synaptics Scrolling Distance" 0 100
-write scroll-distance-natural ok touchpad "Synaptics Scrolling Distance" -80 100
-write resolution-ro BadValue touchpad "Synaptics Pad Resolution" 10 10
-write capabilities-ro BadValue touchpad "Synaptics Capabilities" 1 1 1 1 1 1 1
-write move-speed ok touchpad "Synaptics Move Speed" 1 1.5 0.05 0
-write move-speed-int BadMatch --type=int --format=32 touchpad "Synaptics Move Speed" 1 1 1 0
-write tap-action-partial ok touchpad "Synaptics Tap Action" 0 0 0 0 1
-write softbuttons-overlap BadValue touchpad "Synaptics Soft Button Areas" 3000 0 3900 0 2000 3500 3900 0
+# write NAME RESULT ARGS...: RESULT is ok, BadValue, BadMatch or BadAccess
+write() {
+	local name=$1 want=$2 got
+	shift 2
+	got=$(write_result "$@")
+	[ "$got" = "$want" ] && pass "write/$name" || fail "write/$name" "xinput set-prop $*: $got, want $want"
+}
+# refuse ERROR DEVICE PROPERTY WHAT [--type=T --format=F] VALUES...: the
+# write is refused with ERROR.  Test name: refuse/<property without
+# "Synaptics ">/<what was wrong>.  That the value stayed is checked once for
+# all of them (unchanged/...), from list-props before and after: xinput is
+# slow under TCG.
+: > "$D/refused.txt"
+refuse() {
+	local want=$1 dev=$2 name=$3 what=$4 got opts=()
+	shift 4
+	while [ $# -gt 0 ] && [ "${1#--}" != "$1" ]; do opts+=("$1"); shift; done
+	got=$(write_result "${opts[@]}" "$dev" "$name" "$@")
+	local t="refuse/${name#Synaptics }/$what"
+	[ "$got" = "$want" ] && pass "$t" || fail "$t" "xinput set-prop ${opts[*]} $dev \"$name\" $*: $got, want $want"
+	printf '%s|%s\n' "$dev" "$name" >> "$D/refused.txt"
+}
+snapshot() {	# tag: every device's property list into $D/props-<dev>.<tag>
+	local dev
+	for dev in touchpad t440 buttons; do
+		xinput list-props "$dev" 2>&1 | sed 's/ ([0-9]*):/:/' > "$D/props-$dev.$1"
+	done
+}
+snapshot before
+# Every property once at least: a wrong type, format or item count is
+# BadMatch, a value out of range or inconsistent is BadValue, a read-only
+# property is BadValue (as 1.9).  xinput writes with the property's own type
+# and format unless --type/--format say otherwise.
+I8='--type=int --format=8' I32='--type=int --format=32' FLT='--type=float'
+# shellcheck disable=SC2086
+{
+refuse BadValue touchpad "Synaptics Edges" left-right-crossed 5000 2000 1500 4000
+refuse BadMatch touchpad "Synaptics Edges" three-items 1800 5100 1600
+refuse BadValue touchpad "Synaptics Finger" low-above-high 50 40 0
+refuse BadValue touchpad "Synaptics Tap Time" negative -1
+refuse BadMatch touchpad "Synaptics Tap Time" format-8 $I8 100
+refuse BadMatch touchpad "Synaptics Tap Move" type-float $FLT 100
+refuse BadValue touchpad "Synaptics Tap Move" negative -1
+refuse BadMatch touchpad "Synaptics Tap Durations" two-items 180 180
+refuse BadValue touchpad "Synaptics Tap Durations" negative 180 -1 100
+refuse BadValue touchpad "Synaptics ClickPad" value-2 2
+refuse BadMatch touchpad "Synaptics ClickPad" format-32 $I32 1
+refuse BadValue touchpad "Synaptics Middle Button Timeout" negative -1
+refuse BadMatch touchpad "Synaptics Two-Finger Pressure" type-float $FLT 1.5
+refuse BadValue touchpad "Synaptics Two-Finger Pressure" negative -1
+refuse BadValue touchpad "Synaptics Two-Finger Width" negative -1
+refuse BadValue touchpad "Synaptics Scrolling Distance" vertical-0 0 100
+refuse BadValue touchpad "Synaptics Scrolling Distance" horizontal-0 100 0
+refuse BadValue touchpad "Synaptics Edge Scrolling" value-2 2 0 0
+refuse BadMatch touchpad "Synaptics Two-Finger Scrolling" three-items 1 1 1
+refuse BadValue touchpad "Synaptics Two-Finger Scrolling" value-2 1 2
+refuse BadMatch touchpad "Synaptics Move Speed" type-integer $I32 1 1 1 0
+refuse BadValue touchpad "Synaptics Move Speed" negative -1 1.5 0.05 0
+refuse BadValue buttons "Synaptics Button Scrolling" value-2 2 1
+refuse BadMatch buttons "Synaptics Button Scrolling" format-32 $I32 1 1
+refuse BadValue buttons "Synaptics Button Scrolling Repeat" value-2 1 2
+refuse BadValue buttons "Synaptics Button Scrolling Time" zero 0
+refuse BadValue touchpad "Synaptics Off" value-3 3
+refuse BadMatch touchpad "Synaptics Off" two-items 0 0
+refuse BadValue touchpad "Synaptics Locked Drags" value-2 2
+refuse BadValue touchpad "Synaptics Locked Drags Timeout" negative -5
+refuse BadMatch touchpad "Synaptics Tap Action" eight-items 0 0 0 0 1 3 2 1
+refuse BadValue touchpad "Synaptics Tap Action" button-33 0 0 0 0 33
+refuse BadValue touchpad "Synaptics Click Action" button-33 1 33 2
+refuse BadValue touchpad "Synaptics Circular Scrolling" value-2 2
+refuse BadValue touchpad "Synaptics Circular Scrolling Distance" zero 0
+refuse BadMatch touchpad "Synaptics Circular Scrolling Distance" type-integer $I32 1
+refuse BadValue touchpad "Synaptics Circular Scrolling Trigger" value-9 9
+refuse BadValue touchpad "Synaptics Circular Pad" value-2 2
+refuse BadValue touchpad "Synaptics Palm Detection" value-2 2
+refuse BadValue touchpad "Synaptics Palm Dimensions" negative -1 200
+refuse BadValue touchpad "Synaptics Coasting Speed" negative -1 50
+refuse BadValue touchpad "Synaptics Pressure Motion" min-above-max 100 50
+refuse BadMatch touchpad "Synaptics Pressure Motion" type-integer-not-cardinal $I32 30 160
+refuse BadValue touchpad "Synaptics Pressure Motion Factor" min-above-max 2 1
+refuse BadValue touchpad "Synaptics Grab Event Device" value-2 2
+refuse BadValue touchpad "Synaptics Gestures" value-2 2
+refuse BadValue touchpad "Synaptics Capabilities" read-only 1 1 1 1 1 1 1
+refuse BadValue touchpad "Synaptics Pad Resolution" read-only 10 10
+refuse BadValue touchpad "Synaptics Area" left-right-crossed 3000 2000 0 0
+refuse BadValue touchpad "Synaptics Soft Button Areas" overlap 3000 0 3900 0 2000 3500 3900 0
+refuse BadValue touchpad "Synaptics Soft Button Areas" degenerate 3000 3000 3900 0 0 0 0 0
+refuse BadValue t440 "Synaptics Secondary Soft Button Areas" overlaps-primary 0 0 3800 0 0 0 0 0
+refuse BadValue touchpad "Synaptics Noise Cancellation" negative -1 8
+refuse BadValue touchpad "Synaptics Gestures Enabled" value-2 2 1
+refuse BadValue touchpad "Synaptics Gesture Thresholds" below-0.1mm 0.05 1.5
+refuse BadValue touchpad "Synaptics Button Area Suppression" top-below-pad 1 5000
+refuse BadMatch touchpad "Synaptics Gesture Actions" one-item --type=atom none
+refuse BadValue touchpad "Synaptics Gesture Actions" bogus-action --type=atom none none none none none none none none none bogus
+refuse BadValue touchpad "Synaptics Monitor" negative -1
+refuse BadMatch touchpad "Synaptics Monitor" two-items 100 100
+refuse BadValue touchpad "Synaptics Hardware State" read-only 0 0 0 0 0 0 0 0
+}
 write product-id-ro BadAccess touchpad "Device Product ID" 1 2
+snapshot after
+# each refused property reads as before, and so does everything else
+sort -u "$D/refused.txt" | while IFS='|' read -r dev name; do
+	b=$(grep -F "	$name:" "$D/props-$dev.before")
+	a=$(grep -F "	$name:" "$D/props-$dev.after")
+	if [ -z "$b" ]; then
+		fail "unchanged/$dev/${name#Synaptics }" "not listed"
+	elif [ "$a" != "$b" ]; then
+		fail "unchanged/$dev/${name#Synaptics }" "refused writes changed it: '$b' -> '$a'"
+	else
+		pass "unchanged/$dev/${name#Synaptics }"
+	fi
+done
+for dev in touchpad t440 buttons; do
+	if cmp -s "$D/props-$dev.before" "$D/props-$dev.after"; then
+		pass "unchanged/$dev/all-properties"
+	else
+		fail "unchanged/$dev/all-properties" "$(diff "$D/props-$dev.before" "$D/props-$dev.after" | grep '^[<>]' | head -4 | tr '\n' ' ')"
+	fi
+done
+
+# Good writes stick (and read back as written).
+write off-1 ok touchpad "Synaptics Off" 1
+write edges ok touchpad "Synaptics Edges" 1800 5100 1600 4200
+write scroll-distance-natural ok touchpad "Synaptics Scrolling Distance" -80 100
+write move-speed ok touchpad "Synaptics Move Speed" 1 1.5 0.0625 0
+write tap-action-partial ok touchpad "Synaptics Tap Action" 0 0 0 0 1
+write pressure-motion ok touchpad "Synaptics Pressure Motion" 40 150
+write secondary ok t440 "Synaptics Secondary Soft Button Areas" 3800 0 0 1600 3200 3800 0 1600
+write button-repeat ok buttons "Synaptics Button Scrolling Repeat" 1 0
 expect_prop "Synaptics Off" "1"
 expect_prop "Synaptics Edges" "1800, 5100, 1600, 4200"
 expect_prop "Synaptics Scrolling Distance" "-80, 100"
+expect_prop "Synaptics Move Speed" "1.000000, 1.500000, 0.062500, 0.000000"
+# (like 1.9, the server keeps the 5 items the client wrote; the driver
+# takes them as TapButton1 with the other two unchanged)
+expect_prop "Synaptics Tap Action" "0, 0, 0, 0, 1"
+expect_prop "Synaptics Pressure Motion" "40, 150"
 expect_prop "Synaptics Soft Button Areas" "3472, 0, 3901, 0, 0, 0, 0, 0"
+v=$(prop "Synaptics Secondary Soft Button Areas" t440)
+[ "$v" = "3800, 0, 0, 1600, 3200, 3800, 0, 1600" ] && pass "value/t440/Secondary Soft Button Areas" ||
+	fail "value/t440/Secondary Soft Button Areas" "got '$v'"
+v=$(prop "Synaptics Button Scrolling Repeat" buttons)
+[ "$v" = "1, 0" ] && pass "value/buttons/Button Scrolling Repeat" ||
+	fail "value/buttons/Button Scrolling Repeat" "got '$v'"
 write clickpad-off ok touchpad "Synaptics ClickPad" 0
 if xinput list-props touchpad | grep -q 'Synaptics Soft Button Areas'; then
 	fail softbuttons-follow-clickpad "still there with ClickPad 0"
@@ -178,6 +401,8 @@ xinput list-props touchpad | grep -q 'Synaptics Soft Button Areas' &&
 	pass softbuttons-back || fail softbuttons-back "not re-created with ClickPad 1"
 
 stop_x
+# shellcheck disable=SC2086
+kill $EXTRA_PIDS 2> /dev/null
 # expected noise: no dbus, no kbd/libinput modules for the core keyboard
 grep -E '^\[ *[0-9.]+\] \(EE\)' "$D/Xorg.log" | grep -v -e dbus -e kbd -e libinput \
 	-e 'touchpad: option' -e 'touchpad: reverting' > "$D/errors.txt"
@@ -197,7 +422,7 @@ export SYSTEMD_IGNORE_CHROOT=1
 	udevadm info --query=property --name="$DEV"
 } > "$D/udev.log" 2>&1
 sed -e 's/"AutoAddDevices" "false"/"AutoAddDevices" "true"/' -e '/Section "InputDevice"/,/^EndSection/d' \
-	-e '/InputDevice "touchpad"/d' "$D/xorg.conf" > "$D/xorg-hotplug.conf"
+	-e '/^	InputDevice "/d' "$D/xorg.conf" > "$D/xorg-hotplug.conf"
 /usr/lib/xorg/Xorg :8 -config "$D/xorg-hotplug.conf" -modulepath "$D/modules,/usr/lib/xorg/modules" \
 	-logfile "$D/Xorg-hotplug.log" -nolisten tcp -noreset -extension GLX -novtswitch -sharevts vt7 \
 	> "$D/Xorg-hotplug.stderr" 2>&1 &
@@ -205,6 +430,7 @@ XPID=$!
 export DISPLAY=:8
 for _ in $(seq 300); do
 	xdpyinfo > /dev/null 2>&1 && break
+	kill -0 "$XPID" 2> /dev/null || break
 	sleep 0.2
 done
 NAME="SynPS/2 Synaptics TouchPad"
