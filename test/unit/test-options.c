@@ -698,13 +698,18 @@ static void test_scroll_deltas(void)
 	tt_free(&t);
 }
 
-/* CoastingSpeed, CoastingFriction: 1500 units in 300 ms = 50 scroll units/s at lift-off. */
-static double coast(double speed, double friction)
+/*
+ * CoastingSpeed, CoastingFriction: 1500 units in 300 ms = 50 scroll units/s at
+ * lift-off.  CornerCoasting (finger-on coasting: test-scroll test_corner_coasting)
+ * turns the lift-off coasting off.
+ */
+static double coast(double speed, double friction, bool corner)
 {
 	struct tt t;
 	double v_finger, v_total;
 
 	tt_init(&t, TT_SYNAPTICS_CLICKPAD);
+	t.p.corner_coasting = corner;
 	if (speed >= 0)
 		t.p.coasting_speed = speed;
 	if (friction > 0)
@@ -720,12 +725,14 @@ static double coast(double speed, double friction)
 
 static void test_coasting_options(void)
 {
-	double d = coast(-1, 0), f = coast(-1, 100), off = coast(0, 0), slow = coast(60, 0);
+	double d = coast(-1, 0, false), f = coast(-1, 100, false), off = coast(0, 0, false);
+	double slow = coast(60, 0, false), corner = coast(-1, 0, true);
 
 	CHECK(fabs(d - 25) < 4, "default: 50^2 / (2 x 50) = 25 units after lift-off (%.2f)", d);
 	CHECK(fabs(f - 12.5) < 2.5, "CoastingFriction 100: half as far (%.2f)", f);
 	CHECK(off == 0, "CoastingSpeed 0: no coasting (%.2f)", off);
 	CHECK(slow == 0, "CoastingSpeed 60: 50 units/s is too slow to coast (%.2f)", slow);
+	CHECK(corner == 0, "CornerCoasting on: no coasting after lift-off, as in 1.9 (%.2f)", corner);
 }
 
 /* ClickFinger1..3 on a clickpad (defaults 1, 3, 2): here 2, 1, 3. */

@@ -125,7 +125,8 @@ static void end_scroll(struct tp_core *core, bool may_coast)
 		return;
 	if (s->coast_corner)
 		stop_coasting(core);
-	if (may_coast && min > 0 && s->method != SCROLL_CIRCULAR) {
+	/* 1.9: with CornerCoasting on, scrolling never coasts after lift-off. */
+	if (may_coast && min > 0 && !core->p.corner_coasting && s->method != SCROLL_CIRCULAR) {
 		lift_speed(core, &v, &h);
 		v = clamp_speed(v, min * COAST_MAX_SPEED_FACTOR);
 		h = clamp_speed(h, min * COAST_MAX_SPEED_FACTOR);
