@@ -54,12 +54,16 @@ replay --set ClickPad=off --set "SoftButtonAreas=50% 0 82% 0 0 0 0 0" "$CP.desc"
 	"$CP.right-phys-click.events"
 check "ClickPad=off: no soft buttons, button 1" 'v == "1"' "$(summary buttons-pressed)"
 
-# Scroll buttons (BTN_0 up, BTN_1 down): UpDownScrolling off = double click and middle
+# Scroll buttons (BTN_0 up, BTN_1 down): repeat, and UpDownScrolling off = double click and middle
 replay "$SB"
 check "scroll buttons: 4 and 5" 'v ~ /4 5/' "$(summary buttons-pressed)"
 ups=$(presses 4)
-replay --set UpDownScrollRepeat=0 "$SB"
-check "UpDownScrollRepeat=0: fewer clicks of 4 than with repeat ($ups)" "v < $ups && v > 0" "$(presses 4)"
+# the recording holds each button < 200 ms: no repeat at the default 100 ms
+# (the first repeat comes after two intervals, as in 1.9); at 30 ms it repeats
+replay --set ScrollButtonRepeat=30 "$SB"
+check "ScrollButtonRepeat=30: held buttons repeat (more than $ups)" "v > $ups * 2" "$(presses 4)"
+replay --set ScrollButtonRepeat=30 --set UpDownScrollRepeat=0 "$SB"
+check "UpDownScrollRepeat=0: one click per press ($ups)" "v == $ups" "$(presses 4)"
 replay --set UpDownScrolling=0 "$SB"
 check "UpDownScrolling=0: no 4/5" 'v !~ /[45]/' "$(summary buttons-pressed)"
 check "UpDownScrolling=0: down is the middle button" 'v > 0' "$(presses 2)"

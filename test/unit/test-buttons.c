@@ -84,7 +84,7 @@ static void test_scroll_buttons(void)
 	CHECK(tt_presses(&t, 5) == 1 && tt_releases(&t, 5) == 1, "down button = one click of 5");
 	tt_clear(&t);
 	press(&t, TP_HW_UP, 12);
-	tt_wait(&t, 340);	/* held 352 ms, repeat every 100 ms */
+	tt_wait(&t, 440);	/* held 452 ms: first repeat at 200 ms, then every 100 ms (1.9) */
 	press(&t, 0, 12);
 	CHECK(tt_presses(&t, 4) == 4, "held up button repeats every ScrollButtonRepeat (%d)",
 	      tt_presses(&t, 4));

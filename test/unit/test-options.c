@@ -595,10 +595,14 @@ static void press(struct tt *t, unsigned int bits, int ms)
 	tt_wait(t, ms);
 }
 
-/* LeftRightScrolling, LeftRightScrollRepeat, ScrollButtonRepeat; BTN_4..BTN_7 as in 1.9 */
+/*
+ * LeftRightScrolling, LeftRightScrollRepeat, ScrollButtonRepeat (first repeat
+ * after two intervals, clamped to 10..1000 ms, as the 1.9.2 binary does);
+ * BTN_4..BTN_7 send nothing, as in 1.9.
+ */
 static void test_scroll_button_options(void)
 {
-	for (int k = 0; k < 4; k++) {
+	for (int k = 0; k < 5; k++) {
 		struct tt t;
 
 		tt_init(&t, TT_SYNAPTICS_ST);
@@ -606,12 +610,14 @@ static void test_scroll_button_options(void)
 		tp_params_defaults(&t.dev, &t.p);
 		if (k == 1)
 			t.p.scroll_button_repeat = 200;
+		if (k == 4)
+			t.p.scroll_button_repeat = 5000;	/* used as 1000, 1.9's limit */
 		if (k == 2)
 			t.p.leftright_button_repeat = false;
 		if (k == 3)
 			t.p.leftright_button_scrolling = false;
 		tt_start(&t);
-		press(&t, TP_HW_MULTI(3), 340);		/* held 352 ms */
+		press(&t, TP_HW_MULTI(3), 540);		/* held 552 ms: repeats from 2 intervals on */
 		if (k != 3)
 			CHECK(tt_presses(&t, 2) == 0, "no middle button while scrolling");
 		else
@@ -620,11 +626,11 @@ static void test_scroll_button_options(void)
 		press(&t, 0, 12);
 		switch (k) {
 		case 0:
-			CHECK(tt_presses(&t, 7) == 4, "BTN_3 held 352 ms: 7 repeats every 100 ms (%d)",
+			CHECK(tt_presses(&t, 7) == 5, "BTN_3 held 552 ms: 7 at 0, 200, 300, 400, 500 ms (%d)",
 			      tt_presses(&t, 7));
 			break;
 		case 1:
-			CHECK(tt_presses(&t, 7) == 2, "ScrollButtonRepeat 200: 2 clicks (%d)",
+			CHECK(tt_presses(&t, 7) == 2, "ScrollButtonRepeat 200: at 0 and 400 ms (%d)",
 			      tt_presses(&t, 7));
 			break;
 		case 2:
@@ -633,6 +639,14 @@ static void test_scroll_button_options(void)
 			break;
 		case 3:
 			CHECK(!tt_held(&t, 2) && tt_presses(&t, 2) == 1, "released with the button");
+			break;
+		case 4:
+			CHECK(tt_presses(&t, 7) == 1, "ScrollButtonRepeat 5000 is clamped to 1000 ms (%d)",
+			      tt_presses(&t, 7));
+			press(&t, TP_HW_MULTI(3), 2040);	/* first repeat at 2000 ms */
+			press(&t, 0, 12);
+			CHECK(tt_presses(&t, 7) == 3, "held 2052 ms: at 0 and 2000 ms (%d)",
+			      tt_presses(&t, 7) - 1);
 			break;
 		}
 		tt_clear(&t);

@@ -1,6 +1,8 @@
 /*
  * buttons.c - physical buttons: left/right/middle with middle-button
- * emulation, scroll buttons (up/down, BTN_0..3) with auto-repeat.
+ * emulation, scroll buttons (up/down, BTN_0..3) with auto-repeat
+ * (first repeat after twice ScrollButtonRepeat, then every ScrollButtonRepeat,
+ * clamped to 10..1000 ms, as in 1.9).
  * Clickpad clicks are handed to clickpad.c.
  *
  * Middle-button emulation is a small state machine: the first of left/right
@@ -272,6 +274,19 @@ static void handle_left_right(struct tp_core *core, unsigned int pressed, unsign
 
 /* ---- scroll buttons ---- */
 
+/* 1.9 clamps ScrollButtonRepeat to this range when it uses it. */
+#define SCROLL_REPEAT_MIN_MS	10
+#define SCROLL_REPEAT_MAX_MS	1000
+
+static int repeat_interval_ms(const struct tp_core *core)
+{
+	int ms = core->p.scroll_button_repeat;
+
+	if (ms < SCROLL_REPEAT_MIN_MS)
+		return SCROLL_REPEAT_MIN_MS;
+	return ms > SCROLL_REPEAT_MAX_MS ? SCROLL_REPEAT_MAX_MS : ms;
+}
+
 static int scroll_button_for(unsigned int bit)
 {
 	switch (bit) {
@@ -300,8 +315,9 @@ static void scroll_button_down(struct tp_core *core, unsigned int bit)
 	if (scrolling) {
 		tp_button_click(core, button);
 		if (repeat) {
+			/* like a keyboard: the first repeat waits twice the interval (1.9) */
 			if (!b->repeat_bits)
-				b->repeat_deadline = core->now + ms2us(core->p.scroll_button_repeat);
+				b->repeat_deadline = core->now + ms2us(2 * repeat_interval_ms(core));
 			b->repeat_bits |= bit;
 		}
 		return;
@@ -380,10 +396,9 @@ void tp_buttons_timeout(struct tp_core *core, uint64_t now)
 		for (unsigned int bit = TP_HW_UP; bit <= TP_HW_MULTI(3); bit <<= 1)
 			if (b->repeat_bits & bit)
 				tp_button_click(core, scroll_button_for(bit));
-		b->repeat_deadline += ms2us(core->p.scroll_button_repeat > 0 ?
-					    core->p.scroll_button_repeat : 100);
+		b->repeat_deadline += ms2us(repeat_interval_ms(core));
 		if (b->repeat_deadline <= now)
-			b->repeat_deadline = now + ms2us(core->p.scroll_button_repeat);
+			b->repeat_deadline = now + ms2us(repeat_interval_ms(core));
 	}
 }
 
