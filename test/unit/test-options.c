@@ -272,9 +272,8 @@ static void test_no_pressure_pad(void)
 	      "defaults from 0..255 and 0..15 (%d %d %d %d)", t.p.finger_low, t.p.finger_high,
 	      t.p.palm_min_z, t.p.palm_min_width);
 	t.p.tap_button[0] = 1;
-	t.p.palm_detect = true;
-	t.p.emulate_twofinger_z = 0;	/* would turn every touch into two fingers if width counted */
-	t.p.emulate_twofinger_w = 0;
+	t.p.tap_button[1] = 3;
+	t.p.palm_detect = true;		/* no width, no pressure: never a palm */
 	tt_start(&t);
 	tt_down(&t, 0, 2000, CY);
 	tt_pressure(&t, 0, 0);
@@ -288,6 +287,43 @@ static void test_no_pressure_pad(void)
 	tt_wait(&t, 1000);
 	CHECK(tt_presses(&t, 1) == 1 && tt_presses(&t, 3) == 0, "and taps with one finger");
 	tt_free(&t);
+}
+
+/* EmulateTwoFingerMinZ/MinW on a pad without a width axis: MinW 0 emulates from pressure alone (1.9). */
+static int heavy_tap_button(int minz, int minw)
+{
+	struct tt t;
+	int button = 0;
+
+	tapping_setup(&t, TT_SYNAPTICS_ST_1F);
+	t.dev.width.present = false;
+	tp_params_defaults(&t.dev, &t.p);
+	t.p.tap_button[0] = 1;
+	t.p.tap_button[1] = 3;
+	if (minz)
+		t.p.emulate_twofinger_z = minz;
+	if (minw >= 0)
+		t.p.emulate_twofinger_w = minw;
+	tt_start(&t);
+	tt_down(&t, 0, CX, CY);
+	tt_pressure(&t, 200, 0);
+	tt_step(&t, 12);
+	tt_step(&t, 12);
+	tt_up(&t, 0);
+	tt_step(&t, 12);
+	tt_wait(&t, 1000);
+	for (int b = 1; b <= 3; b++)
+		if (tt_presses(&t, b))
+			button = b;
+	tt_free(&t);
+	return button;
+}
+
+static void test_two_finger_emulation_no_width(void)
+{
+	CHECK(heavy_tap_button(0, -1) == 1, "defaults: a z 200 tap is one finger");
+	CHECK(heavy_tap_button(150, -1) == 1, "MinZ 150 but MinW 7 > width 0: still one finger");
+	CHECK(heavy_tap_button(150, 0) == 3, "MinZ 150, MinW 0: two fingers -> TapButton2");
 }
 
 /* ---- tapping ---- */
@@ -832,6 +868,7 @@ int main(void)
 	RUN(test_finger_thresholds);
 	RUN(test_palm_dimensions);
 	RUN(test_no_pressure_pad);
+	RUN(test_two_finger_emulation_no_width);
 	RUN(test_max_tap_move);
 	RUN(test_max_tap_time);
 	RUN(test_tap_durations);

@@ -256,8 +256,9 @@ static void count_fingers(struct tp_core *core, const struct tp_frame *f)
 			n = ndown;
 		if (n < 1)
 			n = 1;
-		if (n == 1 && f->pressure >= p->emulate_twofinger_z && f->width >= p->emulate_twofinger_w &&
-		    core->dev.width.present)
+		/* 1.9 compares the width even on pads without a width axis (it is 0 there):
+		 * EmulateTwoFingerMinW 0 then emulates from the pressure alone. */
+		if (n == 1 && f->pressure >= p->emulate_twofinger_z && f->width >= p->emulate_twofinger_w)
 			n = 2;
 	}
 	core->fingers = n;
