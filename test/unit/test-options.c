@@ -243,9 +243,13 @@ static int palm_motion(int minz, int minw)
 		t.p.palm_min_width = minw;
 	tt_start(&t);
 	tt_down(&t, 0, 2000, CY);
-	tt_pressure(&t, 230, 12);
+	tt_pressure(&t, 70, 5);			/* a finger lands */
 	tt_step(&t, 12);
-	tt_glide(&t, 0, 3000, CY, 20, 12);
+	tt_glide(&t, 0, 2500, CY, 10, 12);
+	CHECK(tt_motion_events(&t) > 5, "the finger moves the pointer");
+	tt_clear(&t);
+	tt_pressure(&t, 230, 12);		/* then the hand comes down on it */
+	tt_glide(&t, 0, 3500, CY, 20, 12);
 	n = tt_motion_events(&t);
 	tt_free(&t);
 	return n;
@@ -256,6 +260,56 @@ static void test_palm_dimensions(void)
 	CHECK(palm_motion(0, 0) == 0, "z 230, w 12 is a palm with PalmMinZ 200, PalmMinWidth 10");
 	CHECK(palm_motion(240, 0) > 10, "PalmMinZ 240: it is a finger");
 	CHECK(palm_motion(0, 13) > 10, "PalmMinWidth 13: it is a finger");
+}
+
+/*
+ * PalmDetect at touch-down (1.9 on pads without a size per touch): a contact
+ * counts once it looks like a finger.  Returns the frame of the first motion,
+ * -1 if none.
+ */
+static int palm_landing(bool detect, int minw, const int *z, int nz, int w)
+{
+	struct tt t;
+	int first = -1;
+
+	tt_init(&t, TT_SYNAPTICS_ST);
+	t.p.palm_detect = detect;
+	if (minw)
+		t.p.palm_min_width = minw;
+	tt_start(&t);
+	tt_down(&t, 0, 2000, CY);
+	for (int i = 0; i < 30; i++) {
+		tt_pressure(&t, z[i < nz ? i : nz - 1], w);
+		tt_move(&t, 0, 2000 + 40 * i, CY);
+		tt_step(&t, 12);
+		if (first < 0 && tt_motion_events(&t) > 0)
+			first = i;
+	}
+	tt_free(&t);
+	return first;
+}
+
+static void test_palm_touchdown(void)
+{
+	static const int steady[] = { 100 };
+	static const int thin[] = { 70 };
+	static const int rising[] = { 40, 80, 120, 160, 165, 165 };
+
+	CHECK(palm_landing(false, 0, steady, 1, 12) >= 0 && palm_landing(false, 0, steady, 1, 12) <= 2,
+	      "PalmDetect off: a wide contact (w 12, z 100) moves the pointer");
+	CHECK(palm_landing(true, 0, steady, 1, 12) < 0,
+	      "PalmDetect on: wider than PalmMinWidth 10 at touch-down, it never counts (%d)",
+	      palm_landing(true, 0, steady, 1, 12));
+	CHECK(palm_landing(true, 13, steady, 1, 12) >= 0,
+	      "PalmMinWidth 13: it counts once its pressure settled (%d)",
+	      palm_landing(true, 13, steady, 1, 12));
+	CHECK(palm_landing(true, 0, thin, 1, 5) >= 0 && palm_landing(true, 0, thin, 1, 5) <= 2,
+	      "a thin finger counts at once (%d)", palm_landing(true, 0, thin, 1, 5));
+	CHECK(palm_landing(true, 0, rising, 6, 8) >= 5,
+	      "a w 8 contact whose pressure still rises counts only once it settles (%d)",
+	      palm_landing(true, 0, rising, 6, 8));
+	CHECK(palm_landing(false, 0, rising, 6, 8) <= 2, "without PalmDetect at once (%d)",
+	      palm_landing(false, 0, rising, 6, 8));
 }
 
 /* A pad without pressure and width axes: BTN_TOUCH decides, 1.9's fallback ranges. */
@@ -867,6 +921,7 @@ int main(void)
 	RUN(test_resolution);
 	RUN(test_finger_thresholds);
 	RUN(test_palm_dimensions);
+	RUN(test_palm_touchdown);
 	RUN(test_no_pressure_pad);
 	RUN(test_two_finger_emulation_no_width);
 	RUN(test_max_tap_move);

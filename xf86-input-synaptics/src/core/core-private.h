@@ -168,7 +168,8 @@ struct tp_core {
 	int gesture_fingers;		/* fingers minus ignored/resting/thumb touches */
 	int prev_fingers, prev_gesture_fingers;
 	bool fingers_changed;		/* gesture_fingers changed this frame */
-	bool palm;			/* palm seen: blocked until every finger is lifted */
+	bool palm;			/* palm seen: blocked until the pressure drops below FingerLow */
+	int palm_prev_z;		/* PalmDetect: pressure of the last report that had a contact */
 	int pointer;			/* touch that drives the pointer, -1 none */
 	bool pointer_changed;		/* a different touch (or none) since the last frame */
 	bool button_went_down;		/* a physical button was pressed this frame */

@@ -142,7 +142,8 @@ static bool pressure_down(const struct tp_core *core, bool was_down, int pressur
 	return pressure > core->p.finger_high;
 }
 
-static void update_mt_touches(struct tp_core *core, const struct tp_frame *f, bool pad_down)
+static void update_mt_touches(struct tp_core *core, const struct tp_frame *f, bool pad_down,
+			      bool hold)
 {
 	int n = core->dev.num_slots;
 
@@ -162,6 +163,8 @@ static void update_mt_touches(struct tp_core *core, const struct tp_frame *f, bo
 			down = pressure_down(core, was, c->pressure);
 		else
 			down = pad_down;
+		if (hold && !was)
+			down = false;
 
 		/* A new tracking id in the same slot is a new touch. */
 		if (was && down && old->active && old->tracking_id != c->tracking_id) {
@@ -263,13 +266,8 @@ static void count_fingers(struct tp_core *core, const struct tp_frame *f)
 	}
 	core->fingers = n;
 
-	if (!core->touching)
+	if (!core->touching && !core->dev.pressure.present)
 		core->palm = false;
-	else if (p->palm_detect && f->pressure > p->palm_min_z && f->width > p->palm_min_width) {
-		if (!core->palm)
-			tp_log(core, TP_LOG_DEBUG, "palm detected (z %d, w %d)", f->pressure, f->width);
-		core->palm = true;
-	}
 
 	/* A finger resting in a soft-button area does not count next to a working finger. */
 	if (usable > 0)
@@ -284,6 +282,63 @@ static void count_fingers(struct tp_core *core, const struct tp_frame *f)
 		n = 0;
 	core->gesture_fingers = n;
 	core->fingers_changed = core->gesture_fingers != core->prev_gesture_fingers;
+}
+
+/*
+ * PalmDetect, as 1.9 does it on the pad's pressure and width (ABS_PRESSURE,
+ * ABS_TOOL_WIDTH): a contact harder than PalmMinZ and wider than
+ * PalmMinWidth is a palm, blocked until its pressure falls below FingerLow.
+ * On pads that do not report a size per touch, a new contact must also look
+ * like a finger before it counts: several fingers, or thin and landing from
+ * light pressure; otherwise its pressure must have settled (not rising by more
+ * than 1 or falling by more than 5 since the last report) and it must not be
+ * wider than PalmMinWidth.  Returns true if new touches are held back.
+ */
+#define PALM_THIN_WIDTH		6	/* narrower than this and landing light: a finger */
+#define PALM_THIN_WIDTH_LIGHT	7	/* ... or landing from below FingerHigh / 2 */
+#define PALM_Z_RISE		1	/* a rising pressure may be a palm settling */
+#define PALM_Z_FALL		5
+
+static bool palm_gate(struct tp_core *core, const struct tp_frame *f)
+{
+	const struct tp_params *p = &core->p;
+	int z = f->pressure, w = f->width;
+	bool hold = false;
+
+	if (!p->palm_detect || !core->dev.pressure.present) {
+		if (!p->palm_detect)
+			core->palm = false;
+		return false;
+	}
+	if (z < p->finger_low) {
+		if (core->palm)
+			tp_log(core, TP_LOG_DEBUG, "palm lifted");
+		core->palm = false;
+		return false;
+	}
+	if (z > p->palm_min_z && w > p->palm_min_width) {
+		if (!core->palm)
+			tp_log(core, TP_LOG_DEBUG, "palm detected (z %d, w %d)", z, w);
+		core->palm = true;
+	}
+	if (core->palm)
+		return true;
+
+	if (!core->touching && z > p->finger_high &&
+	    !(core->dev.num_slots > 0 && core->dev.touch_major.present)) {
+		bool finger_like = f->fingers > 1 ||
+				   (w < PALM_THIN_WIDTH && core->palm_prev_z < p->finger_high) ||
+				   (w < PALM_THIN_WIDTH_LIGHT && core->palm_prev_z < p->finger_high / 2);
+
+		if (!finger_like && (z > core->palm_prev_z + PALM_Z_RISE ||
+				     z < core->palm_prev_z - PALM_Z_FALL || w > p->palm_min_width)) {
+			tp_log(core, TP_LOG_DEBUG, "palm check: contact not taken yet (z %d, last %d, w %d)",
+			       z, core->palm_prev_z, w);
+			hold = true;
+		}
+	}
+	core->palm_prev_z = z;
+	return hold;
 }
 
 /* Fire every timer due at or before `until`, in deadline order, each at its own time. */
@@ -310,7 +365,7 @@ static void run_timers(struct tp_core *core, uint64_t until)
 
 void tp_core_frame(struct tp_core *core, const struct tp_frame *f)
 {
-	bool pad_down, gesturing, scrolling, suppress;
+	bool pad_down, gesturing, scrolling, suppress, hold;
 
 	if (!core || !f)
 		return;
@@ -330,10 +385,11 @@ void tp_core_frame(struct tp_core *core, const struct tp_frame *f)
 	else
 		pad_down = f->touch || f->fingers > 0;
 
+	hold = palm_gate(core, f);
 	if (core->mt)
-		update_mt_touches(core, f, pad_down);
+		update_mt_touches(core, f, pad_down, hold);
 	else
-		update_st_touch(core, f, pad_down);
+		update_st_touch(core, f, pad_down && (core->touches[0].down || !hold));
 
 	/* Semi-MT and single-touch positions jump when the finger count changes. */
 	if (!core->mt && core->touches[0].down && !core->touches[0].began &&
