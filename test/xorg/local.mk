@@ -7,4 +7,11 @@ test_xorg_xevlog_SOURCES = test/xorg/xevlog.c
 test_xorg_xevlog_CFLAGS = $(AM_CFLAGS) $(XCLIENT_CFLAGS)
 test_xorg_xevlog_LDADD = $(XCLIENT_LIBS)
 
+# xiprop: many device property writes/reads over one connection (the
+# property refusal tests in test/replay/guest-checks.sh)
+noinst_PROGRAMS += test/xorg/xiprop
+test_xorg_xiprop_SOURCES = test/xorg/xiprop.c
+test_xorg_xiprop_CFLAGS = $(AM_CFLAGS) $(XCLIENT_CFLAGS)
+test_xorg_xiprop_LDADD = $(XCLIENT_LIBS)
+
 EXTRA_DIST += test/xorg/run-tests test/xorg/guest-batch test/xorg/README.md
