@@ -93,13 +93,12 @@ static void monitor_stop(struct syn_priv *priv)
 	xf86IDrvMsgVerb(priv->pinfo, X_INFO, 7, "monitor: stopped\n");
 }
 
-static CARD32 monitor_timer_cb(OsTimerPtr timer, CARD32 now, void *arg)
+/* Main thread: show the newest state if it is new and differs. */
+static void publish_latest(struct syn_priv *priv)
 {
-	struct syn_priv *priv = arg;
 	int32_t hw[SYN_HWSTATE_ITEMS];
 	bool fresh;
 
-	(void)timer;
 	input_lock();
 	fresh = priv->mon.fresh;
 	if (fresh)
@@ -111,6 +110,14 @@ static CARD32 monitor_timer_cb(OsTimerPtr timer, CARD32 now, void *arg)
 		memcpy(priv->mon.shown, hw, sizeof(hw));
 		change_own(priv, priv->mon.hwstate_atom, SYN_HWSTATE_ITEMS, hw);
 	}
+}
+
+static CARD32 monitor_timer_cb(OsTimerPtr timer, CARD32 now, void *arg)
+{
+	struct syn_priv *priv = arg;
+
+	(void)timer;
+	publish_latest(priv);
 	if (lease_over(now, priv->mon.lease_end)) {
 		const int32_t zero = 0;
 
@@ -145,6 +152,8 @@ static void monitor_lease(struct syn_priv *priv, int32_t ms)
 	}
 	priv->mon.active = true;
 	input_unlock();
+	/* now, so that the writer's next read already sees it */
+	publish_latest(priv);
 	priv->mon.timer = TimerSet(priv->mon.timer, 0, SYN_MONITOR_PERIOD_MS,
 				   monitor_timer_cb, priv);
 	xf86IDrvMsgVerb(priv->pinfo, X_INFO, 7, "monitor: started, lease %d ms\n", (int)ms);
