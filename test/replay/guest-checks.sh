@@ -7,11 +7,12 @@
 #  2. Xorg (dummy video) with our synaptics_drv.so on uinput copies of the
 #     XIT clickpad ("touchpad"), the T440 with a secondary (top) button row
 #     ("t440") and the scroll-button pad ("buttons"): the exact set of
-#     "Synaptics ..." properties each device has, and for every property a
-#     write that must be refused with the right X error (BadValue/BadMatch)
-#     after which xinput still shows the old value; the read-only ones; good
-#     writes that must stick; a malformed xorg.conf option reported in the
-#     log.
+#     "Synaptics ..." properties each device has; for every property a
+#     write that must be refused with the right X error (BadValue/BadMatch;
+#     through test/xorg/xiprop, one X connection), and every property of
+#     every pad unchanged afterwards; the read-only ones; a few refusals and
+#     good writes that must stick through xinput; a malformed xorg.conf
+#     option reported in the log.
 #  3. Hot-plug: udev + AutoAddDevices with only our conf/70-synaptics-mt.conf
 #     in xorg.conf.d: the InputClass picks our driver for the touchpad and
 #     sets the clickpad soft buttons; no grab for hot-plugged devices.
@@ -45,7 +46,7 @@ if ! cp "$BUILD/xf86-input-synaptics/.libs/synaptics_drv.so" "$D/modules/input/"
 fi
 # make_dev DESC TAG: a uinput device from an evemu description; sets NODE
 # to its event node and EVPID to evemu-device's pid
-NODE= EVPID=
+NODE='' EVPID=''
 make_dev() {
 	NODE=
 	evemu-device "$1" > "$D/evemu-$2.out" 2>&1 &
