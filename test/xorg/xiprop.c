@@ -10,7 +10,8 @@
  *       every property of DEVICE as "TAG|DEVICE|NAME|VALUES" lines, sorted
  *       by the server's order; VALUES are comma-separated (integers as
  *       the property's format and type give them, FLOAT with %g, ATOMs by
- *       name, STRING as text)
+ *       name, STRING as text).  Unlike XGetWindowProperty, XI2 hands format
+ *       32 data over as packed 32-bit items, not as longs.
  *   set|ID|DEVICE|PROPERTY|TYPE|FORMAT|V1 V2 ...
  *       XIChangeProperty (PropModeReplace) and XSync; prints
  *       "ID|ok", "ID|BadValue", "ID|BadMatch", "ID|BadAccess" or
@@ -67,18 +68,17 @@ static void print_values(Display *dpy, Atom type, int format, unsigned long n, c
 		else if (format == 16)
 			printf("%d", ((const int16_t *)data)[i]);
 		else if (type == float_atom)
-			/* format 32 data is an array of long on the client side */
-			printf("%g", (double)*(const float *)&((const long *)data)[i]);
+			printf("%g", (double)((const float *)data)[i]);
 		else if (type == XA_ATOM) {
-			Atom a = (Atom)((const long *)data)[i];
+			Atom a = ((const uint32_t *)data)[i];
 			char *s = a ? XGetAtomName(dpy, a) : NULL;
 
 			printf("%s", s ? s : "None");
 			XFree(s);
 		} else if (type == XA_CARDINAL)
-			printf("%lu", (unsigned long)(uint32_t)((const long *)data)[i]);
+			printf("%lu", (unsigned long)((const uint32_t *)data)[i]);
 		else
-			printf("%ld", ((const long *)data)[i]);
+			printf("%ld", (long)((const int32_t *)data)[i]);
 	}
 }
 
@@ -133,7 +133,7 @@ static void set(Display *dpy, char **f)
 	Atom float_atom = XInternAtom(dpy, "FLOAT", False);
 	int cur_format = 0;
 	unsigned long nitems, after;
-	unsigned char *cur = NULL, data[64 * sizeof(long)];
+	unsigned char *cur = NULL, data[64 * 4];
 	char *save, *tok;
 
 	if (dev < 0) {
@@ -166,16 +166,12 @@ static void set(Display *dpy, char **f)
 			((uint8_t *)data)[n] = (uint8_t)strtol(tok, NULL, 0);
 		else if (format == 16)
 			((uint16_t *)data)[n] = (uint16_t)strtol(tok, NULL, 0);
-		else if (type == float_atom) {
-			float v = strtof(tok, NULL);
-			long l = 0;
-
-			memcpy(&l, &v, sizeof(v));
-			((long *)data)[n] = l;
-		} else if (type == XA_ATOM)
-			((long *)data)[n] = (long)XInternAtom(dpy, tok, False);
+		else if (type == float_atom)
+			((float *)data)[n] = strtof(tok, NULL);
+		else if (type == XA_ATOM)
+			((uint32_t *)data)[n] = (uint32_t)XInternAtom(dpy, tok, False);
 		else
-			((long *)data)[n] = strtol(tok, NULL, 0);
+			((uint32_t *)data)[n] = (uint32_t)strtoll(tok, NULL, 0);
 	}
 	last_error = Success;
 	XIChangeProperty(dpy, dev, prop, type, format, PropModeReplace, data, n);
