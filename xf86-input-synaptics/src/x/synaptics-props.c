@@ -30,39 +30,15 @@ static Atom prop_type(const struct syn_priv *priv, enum tp_prop_format f)
 	}
 }
 
-static int prop_format(enum tp_prop_format f)
-{
-	return f == TP_PROP_INT8 ? 8 : 32;
-}
-
 /* Write the current values of one table row into the X property. */
 static void store(struct syn_priv *priv, DeviceIntPtr dev, size_t row)
 {
 	const struct tp_prop_desc *p = &tp_prop_table[row];
-	double v[TP_PROP_MAX_ITEMS];
-	union {
-		uint8_t u8[TP_PROP_MAX_ITEMS];
-		int32_t i32[TP_PROP_MAX_ITEMS];
-		float f[TP_PROP_MAX_ITEMS];
-	} data;
+	uint32_t data[TP_PROP_MAX_ITEMS];
 
-	tp_prop_get(p, &priv->dev, &priv->params, v);
-	for (int i = 0; i < p->count; i++) {
-		switch (p->format) {
-		case TP_PROP_INT8:
-			data.u8[i] = (uint8_t)v[i];
-			break;
-		case TP_PROP_INT32:
-		case TP_PROP_CARD32:
-			data.i32[i] = (int32_t)v[i];
-			break;
-		case TP_PROP_FLOAT:
-			data.f[i] = (float)v[i];
-			break;
-		}
-	}
+	tp_prop_encode(p, &priv->dev, &priv->params, data);
 	XIChangeDeviceProperty(dev, priv->prop_atoms[row], prop_type(priv, p->format),
-			       prop_format(p->format), PropModeReplace, p->count, &data, FALSE);
+			       tp_prop_format_bits(p), PropModeReplace, p->count, data, FALSE);
 	XISetDevicePropertyDeletable(dev, priv->prop_atoms[row], FALSE);
 }
 
@@ -93,12 +69,23 @@ static int find_row(const struct syn_priv *priv, Atom atom)
 	return -1;
 }
 
+/* The client's type atom as the X-free table knows it. */
+static enum tp_prop_type client_type(const struct syn_priv *priv, Atom type)
+{
+	if (type == XA_INTEGER)
+		return TP_PROP_TYPE_INTEGER;
+	if (type == XA_CARDINAL)
+		return TP_PROP_TYPE_CARDINAL;
+	if (type == priv->float_type)
+		return TP_PROP_TYPE_FLOAT;
+	return TP_PROP_TYPE_OTHER;
+}
+
 static int syn_set_property(DeviceIntPtr dev, Atom atom, XIPropertyValuePtr val, BOOL checkonly)
 {
 	InputInfoPtr pinfo = dev->public.devicePrivate;
 	struct syn_priv *priv = pinfo->private;
 	const struct tp_prop_desc *p;
-	double v[TP_PROP_MAX_ITEMS];
 	struct tp_params next;
 	const char *why = "";
 	int row, rc;
@@ -109,33 +96,13 @@ static int syn_set_property(DeviceIntPtr dev, Atom atom, XIPropertyValuePtr val,
 	if (row < 0)
 		return Success;		/* not ours */
 	p = &tp_prop_table[row];
-	if (p->read_only)
-		return BadValue;
-	if (val->type != prop_type(priv, p->format) || val->format != prop_format(p->format) ||
-	    val->size < p->min_count || val->size > p->count)
-		return BadMatch;
-
-	for (long i = 0; i < val->size; i++) {
-		switch (p->format) {
-		case TP_PROP_INT8:
-			v[i] = ((const uint8_t *)val->data)[i];
-			break;
-		case TP_PROP_INT32:
-			v[i] = ((const int32_t *)val->data)[i];
-			break;
-		case TP_PROP_CARD32:
-			v[i] = ((const uint32_t *)val->data)[i];
-			break;
-		case TP_PROP_FLOAT:
-			v[i] = ((const float *)val->data)[i];
-			break;
-		}
-	}
-	rc = tp_prop_set(p, &priv->dev, &priv->params, v, (int)val->size, &next, &why);
+	/* the checks and their order are tp_prop_write's (test/replay/check-props) */
+	rc = tp_prop_write(p, &priv->dev, &priv->params, client_type(priv, val->type), val->format,
+			   val->data, val->size, &next, &why);
 	if (rc < 0) {
 		if (!checkonly)
 			xf86IDrvMsgVerb(pinfo, X_INFO, 3, "property \"%s\" refused: %s\n", p->name, why);
-		return rc == -E2BIG ? BadMatch : BadValue;
+		return tp_prop_error_is_badmatch(rc) ? BadMatch : BadValue;
 	}
 	if (!checkonly) {
 		syn_set_params(priv, &next);
