@@ -62,7 +62,8 @@ static void syn_vlog(InputInfoPtr pinfo, enum tp_log_level level, const char *fm
 {
 	char buf[512];
 	size_t len;
-	MessageType type = level == TP_LOG_ERROR ? X_ERROR : X_INFO;
+	MessageType type = level == TP_LOG_ERROR ? X_ERROR :
+			   level == TP_LOG_WARNING ? X_WARNING : X_INFO;
 	int verb = level == TP_LOG_DEBUG ? 7 : (level == TP_LOG_INFO ? 3 : 0);
 
 	vsnprintf(buf, sizeof(buf), fmt, ap);
