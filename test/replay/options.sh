@@ -48,6 +48,22 @@ else
 fi
 "$SYNREPLAY" --quiet --set NoSuchOption=1 "$ST.desc" > "$OUT" 2>&1 && fail "unknown option accepted"
 
+# a removed 1.x option still in an old xorg.conf: accepted with a warning
+# naming it, and the tap plays exactly as without it
+"$SYNREPLAY" --set TapButton1=1 "$ST.desc" "$ST-tap.events" > "$OUT.plain" 2>/dev/null ||
+	fail "tap replay failed"
+if ! "$SYNREPLAY" --set TapButton1=1 --set Repeater=/dev/null "$ST.desc" "$ST-tap.events" \
+	> "$OUT" 2> "$OUT.err"; then
+	fail "removed option Repeater refused: $(cat "$OUT.err")"
+elif ! grep -q 'option "Repeater".*removed' "$OUT.err"; then
+	fail "no warning for the removed option Repeater: $(cat "$OUT.err")"
+elif ! cmp -s "$OUT" "$OUT.plain" || ! grep -q 'button 1 down' "$OUT"; then
+	fail "Repeater changed what the tap does: $(head -n 3 "$OUT")"
+else
+	echo "ok: removed option Repeater: $(head -n 1 "$OUT.err")"
+fi
+rm -f "$OUT.plain" "$OUT.err"
+
 # bad recordings: a clear error, not silence
 printf 'not an evemu file\n' > "$OUT.bad"
 "$SYNREPLAY" "$OUT.bad" > "$OUT" 2>&1 && fail "garbage description accepted"

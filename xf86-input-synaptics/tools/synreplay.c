@@ -385,7 +385,8 @@ int main(int argc, char **argv)
 				return 2;
 			}
 			*eq = '\0';
-			if (!tp_option_find(optarg)) {
+			/* a removed 1.x option is accepted: the option code warns, as the driver does */
+			if (!tp_option_find(optarg) && !tp_option_is_removed(optarg)) {
 				fprintf(stderr, "synreplay: unknown option '%s'\n", optarg);
 				return 2;
 			}
