@@ -96,6 +96,13 @@ Section "InputDevice"
 	Option "SoftButtonAreas" "50% 0 82% 0 0 0 0 0"
 	Option "TapButton1" "bogus"
 	Option "MaxTapTime" "-5"
+	Option "Repeater" "/dev/null"
+EndSection
+Section "InputDevice"
+	Identifier "ps2proto"
+	Driver "synaptics"
+	Option "Device" "$DEV_BUTTONS"
+	Option "Protocol" "psaux"
 EndSection
 Section "InputDevice"
 	Identifier "t440"
@@ -116,6 +123,7 @@ Section "ServerLayout"
 	InputDevice "touchpad" "CorePointer"
 	InputDevice "t440" "SendCoreEvents"
 	InputDevice "buttons" "SendCoreEvents"
+	InputDevice "ps2proto" "SendCoreEvents"
 EndSection
 EOC
 /usr/lib/xorg/Xorg :7 -config "$D/xorg.conf" -modulepath "$D/modules,/usr/lib/xorg/modules" \
@@ -150,6 +158,16 @@ grep -q 'option "TapButton1" "bogus": not a number, using the default' "$D/Xorg.
 	pass log-malformed-option || fail log-malformed-option "$(grep -i tapbutton "$D/Xorg.log")"
 grep -q 'reverting option "MaxTapTime" to its default' "$D/Xorg.log" &&
 	pass log-out-of-range-option || fail log-out-of-range-option "$(grep -i maxtap "$D/Xorg.log")"
+# a removed 1.x option is a warning, and nothing else changes
+grep -q '(WW) .*option "Repeater" "/dev/null": removed' "$D/Xorg.log" &&
+	pass log-removed-option || fail log-removed-option "$(grep -i repeater "$D/Xorg.log")"
+# a raw PS/2 protocol is refused with an error, and that device is not added
+if grep -q '(EE) .*Protocol "psaux" is not supported' "$D/Xorg.log" &&
+	! xinput list --name-only | grep -qx ps2proto; then
+	pass protocol-psaux-refused
+else
+	fail protocol-psaux-refused "$(grep -i -e psaux -e ps2proto "$D/Xorg.log" | head -n 3)"
+fi
 
 # prop NAME [DEVICE]: the value as xinput prints it
 prop() { xinput list-props "${2:-touchpad}" 2>&1 | sed -n "s/^[[:space:]]*$1 ([0-9]*):[[:space:]]*//p"; }
@@ -429,7 +447,7 @@ stop_x
 kill $EXTRA_PIDS 2> /dev/null
 # expected noise: no dbus, no kbd/libinput modules for the core keyboard
 grep -E '^\[ *[0-9.]+\] \(EE\)' "$D/Xorg.log" | grep -v -e dbus -e kbd -e libinput \
-	-e 'touchpad: option' -e 'touchpad: reverting' > "$D/errors.txt"
+	-e 'touchpad: option' -e 'touchpad: reverting' -e ps2proto > "$D/errors.txt"
 [ -s "$D/errors.txt" ] && fail log-no-other-errors "$(head -3 "$D/errors.txt")" || pass log-no-other-errors
 
 # ---- 3. hot-plug through udev and our InputClass snippet ----
