@@ -5,8 +5,9 @@
  *  - a pointer trail (XI2 motion of the touchpad),
  *  - the live finger count: from XI 2.4 gesture events (their detail is the
  *    finger count) and, with --evdev, from the kernel device itself
- *    (BTN_TOOL_*; XI2 carries no finger count for a pointer, and our driver
- *    has no "Synaptics Hardware State" property),
+ *    (BTN_TOOL_*; XI2 carries no finger count for a pointer; the driver's
+ *    leased "Synaptics Hardware State" property, which synclient -m uses,
+ *    would be another source, not used here),
  *  - a procedurally drawn map that pans with two-finger scrolling (XI2
  *    smooth-scroll valuators), zooms and rotates with pinch
  *    (XI_GesturePinch*: scale, angle) and changes page with a three-finger
