@@ -442,6 +442,33 @@ write clickpad-on ok touchpad "Synaptics ClickPad" 1
 xinput list-props touchpad | grep -q 'Synaptics Soft Button Areas' &&
 	pass softbuttons-back || fail softbuttons-back "not re-created with ClickPad 1"
 
+# GrabEventDevice: a pad configured in xorg.conf is grabbed by default, so
+# other readers of its node (a second X server, evtest --grab) cannot grab
+# it; with the property at 0 it is released when the device is re-enabled.
+# can_grab NODE: "yes" if EVIOCGRAB on the node succeeds, "busy" if not
+can_grab() {
+	python3 - "$1" <<'PY'
+import errno, fcntl, sys
+EVIOCGRAB = 0x40044590
+with open(sys.argv[1], "rb") as f:
+    try:
+        fcntl.ioctl(f, EVIOCGRAB, 1)
+        print("yes")
+    except OSError as e:
+        print("busy" if e.errno == errno.EBUSY else "error %d" % e.errno)
+PY
+}
+g=$(can_grab "$DEV")
+[ "$g" = busy ] && pass grab-static-default || fail grab-static-default "EVIOCGRAB on $DEV: $g, want busy"
+write grab-off ok touchpad "Synaptics Grab Event Device" 0
+xinput disable touchpad && xinput enable touchpad
+g=$(can_grab "$DEV")
+[ "$g" = yes ] && pass grab-off-after-reenable || fail grab-off-after-reenable "EVIOCGRAB on $DEV: $g, want yes"
+write grab-on ok touchpad "Synaptics Grab Event Device" 1
+xinput disable touchpad && xinput enable touchpad
+g=$(can_grab "$DEV")
+[ "$g" = busy ] && pass grab-on-after-reenable || fail grab-on-after-reenable "EVIOCGRAB on $DEV: $g, want busy"
+
 stop_x
 # shellcheck disable=SC2086
 kill $EXTRA_PIDS 2> /dev/null
