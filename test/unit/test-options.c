@@ -19,16 +19,6 @@
 #define CX 3400
 #define CY 2900
 
-static void tap_at(struct tt *t, int x, int y, int frames)
-{
-	tt_down(t, 0, x, y);
-	tt_step(t, 12);
-	for (int i = 0; i < frames; i++)
-		tt_step(t, 12);
-	tt_up(t, 0);
-	tt_step(t, 12);
-}
-
 /* One finger from (x0, y0) to (x1, y1) in `steps` frames of 12 ms, then up. */
 static void stroke_from(struct tt *t, int x0, int y0, int x1, int y1, int steps)
 {
@@ -85,7 +75,7 @@ static void test_edges(void)
 	tapping_setup(&t, TT_SYNAPTICS_ST);
 	t.p.corner_button[2] = 2;	/* LTCornerButton */
 	tt_start(&t);
-	tap_at(&t, 2000, 1900, 2);
+	tt_tap_at(&t, 2000, 1900, 2);
 	tt_wait(&t, 1000);
 	CHECK(tt_presses(&t, 1) == 1 && tt_presses(&t, 2) == 0,
 	      "(2000, 1900) is no corner with the default edges");
@@ -95,7 +85,7 @@ static void test_edges(void)
 	t.p.left_edge = 2200;
 	t.p.top_edge = 2000;
 	tt_start(&t);
-	tap_at(&t, 2000, 1900, 2);
+	tt_tap_at(&t, 2000, 1900, 2);
 	tt_wait(&t, 1000);
 	CHECK(tt_presses(&t, 2) == 1 && tt_presses(&t, 1) == 0,
 	      "LeftEdge 2200, TopEdge 2000: it is the left-top corner -> LTCornerButton");
@@ -337,7 +327,7 @@ static void test_no_pressure_pad(void)
 	tt_step(&t, 12);
 	CHECK(tt_motion_events(&t) > 10, "BTN_TOUCH alone moves the pointer");
 	tt_clear(&t);
-	tap_at(&t, CX, CY, 2);
+	tt_tap_at(&t, CX, CY, 2);
 	tt_wait(&t, 1000);
 	CHECK(tt_presses(&t, 1) == 1 && tt_presses(&t, 3) == 0, "and taps with one finger");
 	tt_free(&t);
@@ -425,7 +415,7 @@ static void test_max_tap_time(void)
 		if (k)
 			t.p.max_tap_time = 100;
 		tt_start(&t);
-		tap_at(&t, CX, CY, 11);		/* 144 ms down */
+		tt_tap_at(&t, CX, CY, 11);		/* 144 ms down */
 		tt_wait(&t, 500);
 		if (k)
 			CHECK(tt_presses(&t, 1) == 0, "MaxTapTime 100: a 144 ms touch is no tap");
@@ -446,7 +436,7 @@ static void test_tap_durations(void)
 	t.p.single_tap_timeout = 300;
 	t.p.click_time = 40;
 	tt_start(&t);
-	tap_at(&t, CX, CY, 2);
+	tt_tap_at(&t, CX, CY, 2);
 	lift = t.now;
 	tt_wait(&t, 250);
 	CHECK(tt_presses(&t, 1) == 0, "SingleTapTimeout 300: nothing 250 ms after the tap");
@@ -473,9 +463,9 @@ static int second_touch_presses(int max_double)
 	if (max_double)
 		t.p.max_double_tap_time = max_double;
 	tt_start(&t);
-	tap_at(&t, CX, CY, 2);
+	tt_tap_at(&t, CX, CY, 2);
 	tt_wait(&t, 50);
-	tap_at(&t, CX, CY, 11);		/* second touch: 144 ms */
+	tt_tap_at(&t, CX, CY, 11);		/* second touch: 144 ms */
 	tt_wait(&t, 1000);
 	n = tt_presses(&t, 1);
 	CHECK(tt_releases(&t, 1) == n, "nothing left pressed");
@@ -500,7 +490,7 @@ static void test_locked_drag_timeout(void)
 		if (k)
 			t.p.locked_drag_timeout = 1000;
 		tt_start(&t);
-		tap_at(&t, CX, CY, 2);
+		tt_tap_at(&t, CX, CY, 2);
 		tt_wait(&t, 50);
 		stroke_from(&t, CX, CY, CX + 600, CY, 20);	/* tap-and-drag, then lift */
 		tt_wait(&t, 900);
@@ -529,13 +519,13 @@ static void test_corner_buttons(void)
 	tt_start(&t);
 	for (int i = 0; i < 4; i++) {
 		tt_clear(&t);
-		tap_at(&t, corner[i].x, corner[i].y, 2);
+		tt_tap_at(&t, corner[i].x, corner[i].y, 2);
 		tt_wait(&t, 1000);
 		CHECK(tt_presses(&t, corner[i].button) == 1 && tt_presses(&t, 1) == 0,
 		      "%sCornerButton %d", corner[i].name, corner[i].button);
 	}
 	tt_clear(&t);
-	tap_at(&t, CX, CY, 2);
+	tt_tap_at(&t, CX, CY, 2);
 	tt_wait(&t, 1000);
 	CHECK(tt_presses(&t, 1) == 1, "the centre is TapButton1");
 	tt_free(&t);

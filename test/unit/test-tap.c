@@ -14,17 +14,6 @@ static void setup(struct tt *t, enum tt_kind kind)
 	t->p.tap_button[2] = 2;
 }
 
-/* Finger down at (x, y), `frames` frames of 12 ms, then up. */
-static void tap_at(struct tt *t, int x, int y, int frames)
-{
-	tt_down(t, 0, x, y);
-	tt_step(t, 12);
-	for (int i = 0; i < frames; i++)
-		tt_step(t, 12);
-	tt_up(t, 0);
-	tt_step(t, 12);
-}
-
 static void test_single_tap(void)
 {
 	struct tt t;
@@ -33,7 +22,7 @@ static void test_single_tap(void)
 
 	setup(&t, TT_SYNAPTICS_CLICKPAD);
 	tt_start(&t);
-	tap_at(&t, CX, CY, 4);
+	tt_tap_at(&t, CX, CY, 4);
 	lift = t.now;
 	CHECK(tt_presses(&t, 1) == 0, "no click yet: a double tap or drag may follow");
 	tt_wait(&t, 1000);
@@ -58,7 +47,7 @@ static void test_tap_without_drag_is_immediate(void)
 	setup(&t, TT_SYNAPTICS_CLICKPAD);
 	t.p.tap_and_drag_gesture = false;
 	tt_start(&t);
-	tap_at(&t, CX, CY, 4);
+	tt_tap_at(&t, CX, CY, 4);
 	CHECK(tt_presses(&t, 1) == 1, "press at lift when tap-and-drag is off");
 	tt_wait(&t, 500);
 	CHECK(tt_releases(&t, 1) == 1, "and a release");
@@ -71,14 +60,14 @@ static void test_tapping_off_by_default_with_buttons(void)
 
 	tt_init(&t, TT_SYNAPTICS_CLICKPAD);
 	tt_start(&t);
-	tap_at(&t, CX, CY, 4);
+	tt_tap_at(&t, CX, CY, 4);
 	tt_wait(&t, 1000);
 	CHECK(t.nev == 0 || tt_presses(&t, 1) == 0, "pads with a left button do not tap by default");
 	tt_free(&t);
 
 	tt_init(&t, TT_SYNAPTICS_ST_1F);
 	tt_start(&t);
-	tap_at(&t, CX, CY, 4);
+	tt_tap_at(&t, CX, CY, 4);
 	tt_wait(&t, 1000);
 	CHECK(tt_presses(&t, 1) == 1, "pads without buttons tap by default");
 	tt_free(&t);
@@ -107,7 +96,7 @@ static void test_tap_held_too_long(void)
 
 	setup(&t, TT_SYNAPTICS_CLICKPAD);
 	tt_start(&t);
-	tap_at(&t, CX, CY, 20);	/* 250 ms > MaxTapTime 180 */
+	tt_tap_at(&t, CX, CY, 20);	/* 250 ms > MaxTapTime 180 */
 	tt_wait(&t, 1000);
 	CHECK(tt_presses(&t, 1) == 0, "a long touch is not a tap");
 
@@ -116,7 +105,7 @@ static void test_tap_held_too_long(void)
 	setup(&t, TT_SYNAPTICS_CLICKPAD);
 	t.p.max_tap_time = 400;
 	tt_start(&t);
-	tap_at(&t, CX, CY, 20);
+	tt_tap_at(&t, CX, CY, 20);
 	tt_wait(&t, 1000);
 	CHECK(tt_presses(&t, 1) == 1, "MaxTapTime 400 accepts a 250 ms tap");
 	tt_free(&t);
@@ -129,9 +118,9 @@ static void test_double_tap(void)
 
 	setup(&t, TT_SYNAPTICS_CLICKPAD);
 	tt_start(&t);
-	tap_at(&t, CX, CY, 3);
+	tt_tap_at(&t, CX, CY, 3);
 	tt_wait(&t, 60);
-	tap_at(&t, CX + 20, CY, 3);
+	tt_tap_at(&t, CX + 20, CY, 3);
 	tt_wait(&t, 1000);
 	CHECK(tt_presses(&t, 1) == 2 && tt_releases(&t, 1) == 2, "double tap = two clicks (%d/%d)",
 	      tt_presses(&t, 1), tt_releases(&t, 1));
@@ -150,7 +139,7 @@ static void test_tap_and_drag(void)
 
 	setup(&t, TT_SYNAPTICS_CLICKPAD);
 	tt_start(&t);
-	tap_at(&t, CX, CY, 3);
+	tt_tap_at(&t, CX, CY, 3);
 	tt_wait(&t, 50);
 	tt_down(&t, 0, CX, CY);
 	tt_step(&t, 12);
@@ -173,7 +162,7 @@ static void test_tap_and_drag(void)
 
 static void drag_then_lift(struct tt *t)
 {
-	tap_at(t, CX, CY, 3);
+	tt_tap_at(t, CX, CY, 3);
 	tt_wait(t, 50);
 	tt_down(t, 0, CX, CY);
 	tt_step(t, 12);
@@ -211,7 +200,7 @@ static void test_locked_drag(void)
 	tt_start(&t);
 	drag_then_lift(&t);
 	tt_wait(&t, 500);
-	tap_at(&t, CX, CY, 2);
+	tt_tap_at(&t, CX, CY, 2);
 	CHECK(!tt_held(&t, 1), "a tap releases the locked drag");
 	tt_wait(&t, 1000);
 	CHECK(tt_presses(&t, 1) == 1, "and does not click again");
@@ -257,7 +246,7 @@ static void test_multifinger_taps(void)
 	setup(&t, TT_SYNAPTICS_ST);
 	tt_start(&t);
 	t.fingers_override = 2;
-	tap_at(&t, CX, CY, 2);
+	tt_tap_at(&t, CX, CY, 2);
 	tt_wait(&t, 1000);
 	CHECK(tt_presses(&t, 3) == 1, "2-finger tap on a single-touch pad");
 	tt_free(&t);
@@ -290,11 +279,11 @@ static void test_corner_tap(void)
 	setup(&t, TT_SYNAPTICS_CLICKPAD);
 	t.p.corner_button[0] = 2;	/* RT */
 	tt_start(&t);
-	tap_at(&t, 5400, 1450, 2);
+	tt_tap_at(&t, 5400, 1450, 2);
 	tt_wait(&t, 1000);
 	CHECK(tt_presses(&t, 2) == 1 && tt_presses(&t, 1) == 0, "right-top corner tap = RTCornerButton");
 	tt_clear(&t);
-	tap_at(&t, 1500, 4400, 2);	/* LB: not configured, TapButton1 */
+	tt_tap_at(&t, 1500, 4400, 2);	/* LB: not configured, TapButton1 */
 	tt_wait(&t, 1000);
 	CHECK(tt_presses(&t, 1) == 1, "unconfigured corner falls back to TapButton1");
 	tt_free(&t);
@@ -308,7 +297,7 @@ static void test_touchpad_off_kills_taps(void)
 		setup(&t, TT_SYNAPTICS_CLICKPAD);
 		t.p.touchpad_off = off;
 		tt_start(&t);
-		tap_at(&t, CX, CY, 3);
+		tt_tap_at(&t, CX, CY, 3);
 		tt_wait(&t, 1000);
 		CHECK(tt_presses(&t, 1) == 0, "TouchpadOff=%d: no tap", off);
 		tt_free(&t);
@@ -343,7 +332,7 @@ static void test_tap_then_click_order(void)
 	setup(&t, TT_SYNAPTICS_ST);
 	t.p.emulate_mid_button_time = 0;
 	tt_start(&t);
-	tap_at(&t, CX, CY, 2);
+	tt_tap_at(&t, CX, CY, 2);
 	tt_wait(&t, 50);	/* the tap is still pending */
 	tt_buttons(&t, TP_HW_RIGHT);
 	tt_step(&t, 12);
@@ -377,7 +366,7 @@ static void test_circular_pad_corner(void)
 	t.p.circular_pad = true;
 	t.p.corner_button[0] = 2;	/* RT */
 	tt_start(&t);
-	tap_at(&t, 4900, 1800, 2);	/* up-right, outside the ellipse, inside the rectangular edges */
+	tt_tap_at(&t, 4900, 1800, 2);	/* up-right, outside the ellipse, inside the rectangular edges */
 	tt_wait(&t, 1000);
 	CHECK(tt_presses(&t, 2) == 1, "top-right tap on a round pad = RTCornerButton");
 	tt_free(&t);
@@ -389,7 +378,7 @@ static void test_reset_releases_drag(void)
 
 	setup(&t, TT_SYNAPTICS_CLICKPAD);
 	tt_start(&t);
-	tap_at(&t, CX, CY, 3);
+	tt_tap_at(&t, CX, CY, 3);
 	tt_wait(&t, 50);
 	tt_down(&t, 0, CX, CY);
 	tt_step(&t, 12);

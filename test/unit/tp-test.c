@@ -293,6 +293,16 @@ void tt_glide(struct tt *t, int slot, int x, int y, int steps, int ms)
 	}
 }
 
+void tt_tap_at(struct tt *t, int x, int y, int frames)
+{
+	tt_down(t, 0, x, y);
+	tt_step(t, 12);
+	for (int i = 0; i < frames; i++)
+		tt_step(t, 12);
+	tt_up(t, 0);
+	tt_step(t, 12);
+}
+
 void tt_clear(struct tt *t)
 {
 	t->nev = 0;

@@ -65,6 +65,8 @@ void tt_step(struct tt *t, int ms);
 void tt_wait(struct tt *t, int ms);
 /* Move a slot to (x, y) in `steps` frames of `ms` each. */
 void tt_glide(struct tt *t, int slot, int x, int y, int steps, int ms);
+/* One finger (slot 0) down at (x, y), held `frames` frames of 12 ms, then up. */
+void tt_tap_at(struct tt *t, int x, int y, int frames);
 
 /* Queries over the recorded events. */
 void tt_clear(struct tt *t);
