@@ -82,12 +82,18 @@ static void change_own(struct syn_priv *priv, Atom atom, int n, const int32_t *v
 	priv->mon.own_write = false;
 }
 
-static void monitor_stop(struct syn_priv *priv)
+/* The input thread stops copying frames; main thread. */
+static void monitor_deactivate(struct syn_priv *priv)
 {
 	input_lock();
 	priv->mon.active = false;
 	priv->mon.fresh = false;
 	input_unlock();
+}
+
+static void monitor_stop(struct syn_priv *priv)
+{
+	monitor_deactivate(priv);
 	if (priv->mon.timer)
 		TimerCancel(priv->mon.timer);
 	xf86IDrvMsgVerb(priv->pinfo, X_INFO, 7, "monitor: stopped\n");
@@ -122,10 +128,7 @@ static CARD32 monitor_timer_cb(OsTimerPtr timer, CARD32 now, void *arg)
 		const int32_t zero = 0;
 
 		xf86IDrvMsgVerb(priv->pinfo, X_INFO, 7, "monitor: lease ran out\n");
-		input_lock();
-		priv->mon.active = false;
-		priv->mon.fresh = false;
-		input_unlock();
+		monitor_deactivate(priv);
 		change_own(priv, priv->mon.monitor_atom, 1, &zero);
 		return 0;	/* not re-armed */
 	}
@@ -213,10 +216,7 @@ void syn_monitor_init(struct syn_priv *priv, DeviceIntPtr dev)
 
 void syn_monitor_close(struct syn_priv *priv)
 {
-	input_lock();
-	priv->mon.active = false;
-	priv->mon.fresh = false;
-	input_unlock();
+	monitor_deactivate(priv);
 	if (priv->mon.timer) {
 		TimerFree(priv->mon.timer);
 		priv->mon.timer = NULL;
