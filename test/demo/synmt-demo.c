@@ -5,9 +5,9 @@
  *  - a pointer trail (XI2 motion of the touchpad),
  *  - the live finger count: from XI 2.4 gesture events (their detail is the
  *    finger count) and, with --evdev, from the kernel device itself
- *    (BTN_TOOL_*; XI2 carries no finger count for a pointer; the driver's
- *    leased "Synaptics Hardware State" property, which synclient -m uses,
- *    would be another source, not used here),
+ *    (BTN_TOOL_*; XI2 carries no finger count for a pointer), and from our
+ *    driver's "Synaptics Hardware State" property, the monitor behind
+ *    synclient -m (the demo holds a "Synaptics Monitor" lease while it runs),
  *  - a procedurally drawn map that pans with two-finger scrolling (XI2
  *    smooth-scroll valuators), zooms and rotates with pinch
  *    (XI_GesturePinch*: scale, angle) and changes page with a three-finger
@@ -46,6 +46,7 @@
  * event, fields separated by single blanks:
  *
  *     T demo start w=W h=H xi=2.M gestures=0|1 device="NAME" id=D evdev=0|1
+ *                  monitor=0|1
  *     T demo go path=PATH                        (T: the script's time 0)
  *     T demo step name=NAME
  *     T demo warp x=X y=Y                        (pointer put in the middle)
@@ -63,6 +64,8 @@
  *     T xi24 swipe begin|update|end fingers=N dx=F dy=F cancelled=0|1 page=P
  *                                   (dx, dy accumulated since begin)
  *     T evdev fingers=N slots=K touch=0|1 button=0|1
+ *     T driver fingers=N contacts=K buttons=0xB  ("Synaptics Hardware State",
+ *                                   when it changes; T is the demo's clock)
  *
  * T is milliseconds: the X server time for X events, CLOCK_MONOTONIC for
  * the others (the same clock on Linux).  Only the touchpad's XI2 events are
@@ -90,6 +93,7 @@
 #include <unistd.h>
 
 #include <linux/input.h>
+#include <X11/Xatom.h>
 #include <X11/Xlib.h>
 #include <X11/Xutil.h>
 #include <X11/extensions/XInput2.h>
@@ -163,6 +167,12 @@ struct demo {
 	int ev_tracking[MAX_SLOTS];
 	int ev_logged_fingers, ev_logged_slots, ev_logged_touch, ev_logged_button;
 
+	/* driver view: the monitor properties of our driver (absent: 0) */
+	Atom mon_atom, hw_atom;
+	bool drv_mon;
+	uint64_t lease_next_ms;
+	int drv_fingers, drv_contacts, drv_buttons;
+
 	/* control input */
 	int ctl_fd;
 	char ctl_buf[4096];
@@ -186,6 +196,18 @@ static volatile sig_atomic_t stop_signal;
 static volatile sig_atomic_t shot_signal;
 
 static void on_stop(int sig) { stop_signal = sig; }
+
+/* X errors are reported in the log, not fatal: a touchpad that goes away
+ * while the demo renews its monitor lease must not end the demo. */
+static int x_error_code, x_error_request;
+
+static int on_x_error(Display *dpy, XErrorEvent *e)
+{
+	(void)dpy;
+	x_error_code = e->error_code;
+	x_error_request = e->request_code;
+	return 0;
+}
 static void on_usr1(int sig) { (void)sig; shot_signal = 1; }
 
 static uint64_t now_ms(void)
@@ -434,6 +456,13 @@ static void draw_panel(struct demo *d)
 	}
 	fg(d, 230, 230, 230);
 	y += 90;
+	if (d->drv_mon)
+		snprintf(s, sizeof(s), "driver: %d fingers, %d contacts (Hardware State)",
+			 d->drv_fingers, d->drv_contacts);
+	else
+		snprintf(s, sizeof(s), "driver: no monitor property");
+	text(d, x0 + 12, y, s);
+	y += 16;
 	snprintf(s, sizeof(s), "last gesture: %d fingers%s", d->fingers_gesture,
 		 d->gestures ? "" : "  (server has no XI 2.4)");
 	text(d, x0 + 12, y, s);
@@ -855,6 +884,75 @@ static void on_swipe(struct demo *d, XIGestureSwipeEvent *ev)
 	d->dirty = true;
 }
 
+/* ------------------------------------------------------ driver monitor -- */
+
+#define LEASE_MS	4000	/* "Synaptics Monitor" lease, renewed at half */
+#define HW_ITEMS	8	/* time x y z fingers width buttons contacts */
+
+static void write_lease(struct demo *d, int32_t ms)
+{
+	XIChangeProperty(d->dpy, d->tp_id, d->mon_atom, XA_INTEGER, 32, PropModeReplace,
+			 (unsigned char *)&ms, 1);
+	XFlush(d->dpy);
+}
+
+/* Use the driver's monitor if the touchpad has one (our driver does). */
+static void monitor_init(struct demo *d)
+{
+	Atom *props;
+	int n;
+
+	d->mon_atom = XInternAtom(d->dpy, "Synaptics Monitor", True);
+	d->hw_atom = XInternAtom(d->dpy, "Synaptics Hardware State", True);
+	if (d->mon_atom == None || d->hw_atom == None)
+		return;
+	props = XIListProperties(d->dpy, d->tp_id, &n);
+	for (int i = 0; i < n; i++)
+		if (props[i] == d->hw_atom)
+			d->drv_mon = true;
+	XFree(props);
+}
+
+/* Keep the lease running; returns ms until the next renewal, -1 if none. */
+static int monitor_renew(struct demo *d)
+{
+	uint64_t now = now_ms();
+
+	if (!d->drv_mon)
+		return -1;
+	if (now >= d->lease_next_ms) {
+		write_lease(d, LEASE_MS);
+		d->lease_next_ms = now + LEASE_MS / 2;
+	}
+	return (int)(d->lease_next_ms - now);
+}
+
+static void on_hw_state(struct demo *d)
+{
+	Atom type;
+	int format;
+	unsigned long n, after;
+	unsigned char *data = NULL;
+	const int32_t *hw;
+
+	if (XIGetProperty(d->dpy, d->tp_id, d->hw_atom, 0, HW_ITEMS, False, XA_INTEGER, &type,
+			  &format, &n, &after, &data) != Success)
+		return;
+	/* XI2 hands format-32 items over packed, 32 bits each */
+	if (type == XA_INTEGER && format == 32 && n == HW_ITEMS) {
+		hw = (const int32_t *)data;
+		if (hw[4] != d->drv_fingers || hw[7] != d->drv_contacts || hw[6] != d->drv_buttons) {
+			d->drv_fingers = hw[4];
+			d->drv_contacts = hw[7];
+			d->drv_buttons = hw[6];
+			logline(d, now_ms(), "driver fingers=%d contacts=%d buttons=0x%x", hw[4], hw[7],
+				(unsigned int)hw[6]);
+			d->dirty = true;
+		}
+	}
+	XFree(data);
+}
+
 static void on_xi2(struct demo *d, XGenericEventCookie *c)
 {
 	switch (c->evtype) {
@@ -892,6 +990,14 @@ static void on_xi2(struct demo *d, XGenericEventCookie *c)
 	case XI_GestureSwipeEnd:
 		on_swipe(d, c->data);
 		break;
+	case XI_PropertyEvent: {
+		XIPropertyEvent *ev = c->data;
+
+		if (d->drv_mon && ev->deviceid == d->tp_id && ev->property == d->hw_atom &&
+		    ev->what != XIPropertyDeleted)
+			on_hw_state(d);
+		break;
+	}
 	default:
 		break;
 	}
@@ -1223,6 +1329,7 @@ static int setup_x(struct demo *d, const char *display, const char *device)
 	XISetMask(bits, XI_ButtonPress);
 	XISetMask(bits, XI_ButtonRelease);
 	XISetMask(bits, XI_DeviceChanged);
+	XISetMask(bits, XI_PropertyEvent);
 	if (d->gestures) {
 		XISetMask(bits, XI_GesturePinchBegin);
 		XISetMask(bits, XI_GesturePinchUpdate);
@@ -1324,6 +1431,8 @@ int main(int argc, char **argv)
 	d->zoom = 1.0;
 	if (setup_x(d, display, device) < 0)
 		return 1;
+	XSetErrorHandler(on_x_error);
+	monitor_init(d);
 
 	sa.sa_handler = on_stop;
 	sigaction(SIGTERM, &sa, NULL);
@@ -1332,9 +1441,9 @@ int main(int argc, char **argv)
 	sigaction(SIGUSR1, &sa, NULL);
 	signal(SIGPIPE, SIG_IGN);
 
-	logline(d, now_ms(), "demo start w=%d h=%d xi=2.%d gestures=%d device=\"%s\" id=%d evdev=%d",
-		d->w, d->h, d->xi_minor, d->gestures ? 1 : 0, d->tp_name, d->tp_id,
-		d->evdev_fd >= 0 ? 1 : 0);
+	logline(d, now_ms(), "demo start w=%d h=%d xi=2.%d gestures=%d device=\"%s\" id=%d evdev=%d "
+		"monitor=%d", d->w, d->h, d->xi_minor, d->gestures ? 1 : 0, d->tp_name, d->tp_id,
+		d->evdev_fd >= 0 ? 1 : 0, d->drv_mon ? 1 : 0);
 	if (d->evdev_fd >= 0) {
 		if (pthread_create(&d->ev_thread, NULL, evdev_thread, d) == 0) {
 			d->ev_thread_started = true;
@@ -1367,6 +1476,11 @@ int main(int argc, char **argv)
 				on_core(d, &ev);
 			}
 		}
+		if (x_error_code) {
+			logline(d, now_ms(), "demo note X error %d (request %d)", x_error_code,
+				x_error_request);
+			x_error_code = 0;
+		}
 		if (shot_signal) {
 			char path[4096];
 
@@ -1377,6 +1491,9 @@ int main(int argc, char **argv)
 		if (d->dirty && now_ms() - d->last_draw_ms >= REDRAW_MS)
 			draw(d);
 		due = schedule(d);
+		if (due >= 0 && due < timeout)
+			timeout = due;
+		due = monitor_renew(d);
 		if (due >= 0 && due < timeout)
 			timeout = due;
 		/* A shot (XGetImage) reads events into Xlib's queue: the
@@ -1399,6 +1516,8 @@ int main(int argc, char **argv)
 			break;
 		}
 	}
+	if (d->drv_mon)
+		write_lease(d, 0);	/* the driver stops monitoring now, not at the lease's end */
 	stop_signal = stop_signal ? stop_signal : SIGTERM;	/* ends the evdev thread */
 	if (d->ev_thread_started)
 		pthread_join(d->ev_thread, NULL);
