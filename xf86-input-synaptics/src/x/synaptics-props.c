@@ -3,9 +3,9 @@
  *
  * Everything about a property (name, format, items, where each item lives,
  * its range) is one row of tp_prop_table (src/options/tp-props.c); this file
- * only converts between X property data and that table.  A write is checked
- * on a copy of the parameters (tp_prop_set -> tp_params_validate) and
- * applied only if the whole copy is valid:
+ * only converts between X property data and that table.  A write is decoded
+ * and checked by tp_prop_write (-> tp_prop_set -> tp_params_validate) on a
+ * copy of the parameters and applied only if the whole copy is valid:
  *   wrong type, format or item count -> BadMatch
  *   out-of-range or inconsistent     -> BadValue
  *   read-only                        -> BadValue (as 1.9)
@@ -18,12 +18,13 @@
 #include "synaptics-drv.h"
 #include "synaptics-properties.h"
 
-static Atom prop_type(const struct syn_priv *priv, enum tp_prop_format f)
+/* The X type atom of a table type (tp_prop_type_of says which a row has). */
+static Atom type_atom(const struct syn_priv *priv, enum tp_prop_type t)
 {
-	switch (f) {
-	case TP_PROP_FLOAT:
+	switch (t) {
+	case TP_PROP_TYPE_FLOAT:
 		return priv->float_type;
-	case TP_PROP_CARD32:
+	case TP_PROP_TYPE_CARDINAL:
 		return XA_CARDINAL;
 	default:
 		return XA_INTEGER;
@@ -37,7 +38,7 @@ static void store(struct syn_priv *priv, DeviceIntPtr dev, size_t row)
 	uint32_t data[TP_PROP_MAX_ITEMS];
 
 	tp_prop_encode(p, &priv->dev, &priv->params, data);
-	XIChangeDeviceProperty(dev, priv->prop_atoms[row], prop_type(priv, p->format),
+	XIChangeDeviceProperty(dev, priv->prop_atoms[row], type_atom(priv, tp_prop_type_of(p)),
 			       tp_prop_format_bits(p), PropModeReplace, p->count, data, FALSE);
 	XISetDevicePropertyDeletable(dev, priv->prop_atoms[row], FALSE);
 }
