@@ -376,6 +376,89 @@ static void test_suppression(void)
 	tt_free(&t);
 }
 
+
+/* Set one slot's pressure (ABS_MT_PRESSURE) without touching the others. */
+static void slot_pressure(struct tt *t, int slot, int z)
+{
+	t->f.slots[slot].pressure = z;
+}
+
+/*
+ * A pinch-out the way a hand makes it: finger 0 lands, finger 1 lands a
+ * frame later, both with pressure ramping up from below FingerHigh (30)
+ * over a few frames, and the two move apart from the second frame of
+ * finger 1 on.  The report: this was decided "two-finger scroll" in the
+ * frame finger 1 landed (it counted as a second finger before it was a
+ * usable touch) and the application got scroll events instead of a zoom.
+ */
+static void staggered_pinch(struct tt *t, int dir)
+{
+	static const int ramp[] = { 12, 24, 40, 60, 70 };
+
+	tt_down(t, 0, CX - 600, CY);
+	slot_pressure(t, 0, ramp[0]);
+	tt_step(t, 12);
+	tt_move(t, 0, CX - 602, CY + 1);
+	slot_pressure(t, 0, ramp[1]);
+	tt_step(t, 12);
+	tt_down(t, 1, CX + 600, CY);
+	slot_pressure(t, 0, ramp[2]);
+	slot_pressure(t, 1, ramp[0]);
+	tt_step(t, 12);
+	for (int i = 1; i <= 24; i++) {
+		int d = dir * 30 * (i > 1 ? i - 1 : 0);
+
+		tt_move(t, 0, CX - 600 - d + (i % 2), CY + (i % 3) - 1);
+		tt_move(t, 1, CX + 600 + d - (i % 2), CY - (i % 3) + 1);
+		slot_pressure(t, 0, ramp[i + 2 < 5 ? i + 2 : 4]);
+		slot_pressure(t, 1, ramp[i < 5 ? i : 4]);
+		tt_step(t, 12);
+	}
+	/* finger 1 lifts first, its pressure falling; then finger 0 */
+	slot_pressure(t, 1, 20);
+	tt_step(t, 12);
+	tt_up(t, 1);
+	slot_pressure(t, 0, 20);
+	tt_step(t, 12);
+	tt_up(t, 0);
+	tt_step(t, 12);
+}
+
+static void test_staggered_pinch(void)
+{
+	struct tt t;
+	int ends = 0, cancelled = 0;
+	double scale = 0;
+
+	for (int dir = 1; dir >= -1; dir -= 2) {
+		tt_init(&t, TT_SYNAPTICS_CLICKPAD);
+		t.p.coasting_speed = 0;
+		tt_start(&t);
+		staggered_pinch(&t, dir);
+		ends = cancelled = 0;
+		for (int i = 0; i < t.nev; i++) {
+			if (t.ev[i].type != TT_GESTURE || t.ev[i].g.type != TP_GESTURE_PINCH)
+				continue;
+			if (t.ev[i].g.phase == TP_GESTURE_UPDATE)
+				scale = t.ev[i].g.scale;
+			if (t.ev[i].g.phase == TP_GESTURE_END) {
+				ends++;
+				cancelled += t.ev[i].g.cancelled;
+			}
+		}
+		CHECK(tt_gesture_events(&t, TP_GESTURE_PINCH, TP_GESTURE_BEGIN) == 1,
+		      "staggered, pressure-ramped pinch-%s: one pinch (%d begins)", dir > 0 ? "out" : "in",
+		      tt_gesture_events(&t, TP_GESTURE_PINCH, TP_GESTURE_BEGIN));
+		CHECK(tt_scroll_events(&t) == 0, "staggered pinch-%s: no scroll events (%d)",
+		      dir > 0 ? "out" : "in", tt_scroll_events(&t));
+		CHECK(dir > 0 ? scale > 1.5 : scale < 0.6, "staggered pinch-%s: scale %.2f",
+		      dir > 0 ? "out" : "in", scale);
+		CHECK(ends == 1 && cancelled == 0, "fingers lifted one at a time end it (%d ends, %d cancelled)",
+		      ends, cancelled);
+		tt_free(&t);
+	}
+}
+
 int main(void)
 {
 	RUN(test_latency);
@@ -386,5 +469,6 @@ int main(void)
 	RUN(test_lift_one_by_one);
 	RUN(test_semi_mt);
 	RUN(test_suppression);
+	RUN(test_staggered_pinch);
 	return tt_exit_status();
 }
