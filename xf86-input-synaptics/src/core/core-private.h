@@ -150,6 +150,9 @@ struct tp_gesture {
 	bool box;			/* positions are a semi-MT bounding box */
 	int touch0_x, touch0_y;		/* semi-MT: touches[0] when the fingers settled (scroll origin) */
 	bool scroll_locked;		/* this touch sequence scrolls: no pinch until every finger is up */
+	int pending_fingers;		/* a count seen for one frame only, with the same touches (0 none) */
+	bool slot_active[TP_MAX_SLOTS];	/* the slots of the last frame */
+	int slot_ids[TP_MAX_SLOTS];	/* their tracking ids */
 };
 
 struct tp_core {
@@ -229,12 +232,16 @@ void tp_tap_frame(struct tp_core *core);
 void tp_tap_button(struct tp_core *core);
 void tp_tap_timeout(struct tp_core *core, uint64_t now);
 void tp_tap_reset(struct tp_core *core);
+/* A tap of the fingers down now may still come (tapping on for that count, nothing ruled it out). */
+bool tp_tap_pending(const struct tp_core *core);
 const char *tp_tap_state_name(enum tp_tap_state state);
 
 /* gesture.c */
 bool tp_gesture_frame(struct tp_core *core);
 bool tp_gesture_scroll_allowed(const struct tp_core *core);
 bool tp_gesture_scroll_origin(const struct tp_core *core, double *x, double *y);
+/* The finger count the gesture code has settled on (a one-frame glitch of the count is not). */
+int tp_gesture_fingers(const struct tp_core *core);
 void tp_gesture_reset(struct tp_core *core);
 
 /* suppress.c: button-area suppression; true if a touch changed state */

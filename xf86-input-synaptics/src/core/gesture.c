@@ -6,13 +6,28 @@
  *                                          +------apart, together, around-----> PINCH
  *   NONE --2 fingers, no pinch (or this sequence already scrolled)--> SCROLL
  *   any --3+ fingers, swipe on--> SWIPE_START --centre moves SwipeThreshold--> SWIPE
- *   PINCH/SWIPE --finger count changes--> end (cancelled), then IGNORE until every
- *                  finger is up (or SWIPE_START for a new count of 3+)
+ *   PINCH/SWIPE --finger count changes--> end (cancelled when a finger was added,
+ *                  not when one lifted), then IGNORE until every finger is up (or
+ *                  SWIPE_START for a new count of 3+)
+ *
+ * Only usable touches count: past FingerHigh, not palm, not thumb, not in a
+ * soft-button area.  A contact the kernel already reports but whose
+ * pressure is still below FingerHigh (a finger landing, or lifting) is not
+ * a finger yet: while it lands, the count follows the usable touches, so
+ * two fingers are decided from the frame both are really down, and a
+ * BTN_TOOL count that runs ahead of the slots leaves the decision open
+ * (UNKNOWN) instead of choosing "scroll".  A count that changes for one
+ * frame while the same touches stay (2-slot pads misread the finger count
+ * now and then) is held for that frame and only taken when it is seen
+ * twice; nothing is posted in the held frame.
  *
  * No timers: the scroll/pinch decision is taken from the geometry of the two
  * fingers' paths in the first frame in which one of them has moved
  * PinchThreshold mm, unless that frame is ambiguous (one finger still, or the
  * two at right angles); then it waits for more movement, never for time.
+ * A swipe begins in the frame its centre passes SwipeThreshold, unless a
+ * tap of that many fingers is still possible (TapButton3 set, within
+ * MaxTapTime and MaxTapMove): then when the tap is ruled out.
  * Semi-MT pads give the two corners of a bounding box instead of fingers:
  * the same rules work on the corners (parallel = scroll, opposite = pinch),
  * the scale comes from the box diagonal and the angle is always 0.
@@ -316,6 +331,9 @@ static void swipe_start(struct tp_core *core, const struct gesture_pos *pos, dou
 
 	if (hypot(pos->x - g->start_x, pos->y - g->start_y) <= units(core, core->p.swipe_threshold))
 		return;
+	/* A tap of these fingers may still come: a swipe now would make it both. */
+	if (tp_tap_pending(core))
+		return;
 	set_state(core, GESTURE_STATE_SWIPE, "MOVE");
 	emit(core, TP_GESTURE_SWIPE, TP_GESTURE_BEGIN, false, 0, 0, 1.0, 0, 0);
 	emit(core, TP_GESTURE_SWIPE, TP_GESTURE_UPDATE, false, pos->x - g->start_x,
@@ -324,19 +342,131 @@ static void swipe_start(struct tp_core *core, const struct gesture_pos *pos, dou
 	g->y = pos->y;
 }
 
+/*
+ * The finger count for gestures.  On pads with a slot per finger, a contact
+ * that is reported but below FingerHigh (landing, or lifting) is no finger
+ * yet: the count is that of the usable touches.  *landing says one was seen.
+ */
+static int gesture_count(const struct tp_core *core, const struct gesture_pos *pos, bool *landing)
+{
+	int n = core->gesture_fingers;
+
+	*landing = false;
+	if (!core->mt || n > core->dev.num_slots)
+		return n;
+	for (int i = 0; i < core->ntouches; i++) {
+		const struct tp_contact *c = &core->frame.slots[i];
+
+		if (c->active && !core->touches[i].down && c->pressure >= 0)
+			*landing = true;
+	}
+	return *landing && pos->n < n ? pos->n : n;
+}
+
+/* Did a slot begin, end or change hands this frame (or a touch begin or end)? */
+static bool touches_changed(struct tp_core *core)
+{
+	struct tp_gesture *g = &core->gesture;
+	bool changed = false;
+
+	for (int i = 0; i < core->dev.num_slots && i < TP_MAX_SLOTS; i++) {
+		const struct tp_contact *c = &core->frame.slots[i];
+
+		changed |= c->active != g->slot_active[i] || (c->active && c->tracking_id != g->slot_ids[i]);
+		g->slot_active[i] = c->active;
+		g->slot_ids[i] = c->tracking_id;
+	}
+	for (int i = 0; i < core->ntouches; i++)
+		changed |= core->touches[i].began || core->touches[i].ended;
+	return changed;
+}
+
+/*
+ * A new count with the same touches on a pad with two or more slots: hold
+ * it for one frame, it may be a misread.  True while held.
+ */
+static bool hold_count(struct tp_core *core, int n, bool changed)
+{
+	struct tp_gesture *g = &core->gesture;
+
+	if (n == g->fingers || changed || n == 0 || g->fingers < 2 || core->dev.num_slots < 2 ||
+	    g->pending_fingers == n) {
+		g->pending_fingers = 0;
+		return false;
+	}
+	tp_log(core, TP_LOG_DEBUG, "gesture: %d fingers instead of %d, same touches: held a frame",
+	       n, g->fingers);
+	g->pending_fingers = n;
+	return true;
+}
+
+/* Two fingers by the count, fewer positions: wait for the second touch, unless the one moves. */
+static void decide_one_contact(struct tp_core *core, const struct gesture_pos *pos)
+{
+	struct tp_gesture *g = &core->gesture;
+
+	if (hypot(pos->x - g->start_x, pos->y - g->start_y) <= units(core, core->p.pinch_threshold))
+		return;
+	g->scroll_locked = true;
+	set_state(core, GESTURE_STATE_SCROLL, "ONE_CONTACT");
+}
+
+static void gesture_update(struct tp_core *core, const struct gesture_pos *pos)
+{
+	struct tp_gesture *g = &core->gesture;
+	double dt_ms = (core->now - g->last_time) / 1000.0;
+
+	switch (g->state) {
+	case GESTURE_STATE_UNKNOWN:
+		if (pos->n >= 2)
+			decide_two_fingers(core, pos, dt_ms);
+		else if (pos->n == 1)
+			decide_one_contact(core, pos);
+		break;
+	case GESTURE_STATE_PINCH:
+		if (pos->x != g->x || pos->y != g->y || pos->angle != g->angle || pos->dist != g->dist) {
+			g->dist = pos->dist;
+			emit(core, TP_GESTURE_PINCH, TP_GESTURE_UPDATE, false, pos->x - g->x,
+			     pos->y - g->y, pinch_scale(g), remainder(pos->angle - g->angle, 360.0), dt_ms);
+		}
+		g->x = pos->x;
+		g->y = pos->y;
+		g->angle = pos->angle;
+		break;
+	case GESTURE_STATE_SWIPE_START:
+		swipe_start(core, pos, dt_ms);
+		break;
+	case GESTURE_STATE_SWIPE:
+		if (pos->x != g->x || pos->y != g->y)
+			emit(core, TP_GESTURE_SWIPE, TP_GESTURE_UPDATE, false, pos->x - g->x,
+			     pos->y - g->y, 1.0, 0, dt_ms);
+		g->x = pos->x;
+		g->y = pos->y;
+		break;
+	case GESTURE_STATE_NONE:
+	case GESTURE_STATE_SCROLL:
+	case GESTURE_STATE_IGNORE:
+		break;
+	}
+	g->last_time = core->now;
+}
+
 bool tp_gesture_frame(struct tp_core *core)
 {
 	struct tp_gesture *g = &core->gesture;
 	const struct tp_params *p = &core->p;
-	int n = core->gesture_fingers;
 	bool enabled = p->touchpad_off == 0 && !core->palm && !core->buttons.hw &&
 		       !core->clickpad.pressed;
 	struct gesture_pos pos;
-	double dt_ms;
-	bool pinch_ok, swipe_ok;
+	bool pinch_ok, swipe_ok, landing, changed;
+
+	int n;
 
 	locate(core, &pos);
-	pinch_ok = enabled && p->pinch_gestures && pos.n >= 2;
+	n = gesture_count(core, &pos, &landing);
+	changed = touches_changed(core);
+	/* Pinching needs two positions: two slots (semi-MT: the corners of a box). */
+	pinch_ok = enabled && p->pinch_gestures && core->dev.num_slots >= 2;
 	swipe_ok = enabled && p->swipe_gestures && pos.n >= 1;
 
 	if (!enabled && (g->state == GESTURE_STATE_PINCH || g->state == GESTURE_STATE_SWIPE)) {
@@ -357,11 +487,14 @@ bool tp_gesture_frame(struct tp_core *core)
 		if (g->state == GESTURE_STATE_SCROLL || g->state == GESTURE_STATE_UNKNOWN)
 			set_state(core, GESTURE_STATE_NONE, "CLICK");
 		g->fingers = -1;	/* choose again once the pad is released */
+		g->pending_fingers = 0;
 		settle(core, &pos);
 		return g->state == GESTURE_STATE_IGNORE;
 	}
 
-	if (n != g->fingers) {
+	if (hold_count(core, n, changed)) {
+		/* nothing moves, nothing is decided in a frame whose count may be wrong */
+	} else if (n != g->fingers) {
 		fingers_changed(core, n, pinch_ok, swipe_ok);
 		settle(core, &pos);
 	} else if (pos.t1 != g->t1 || pos.t2 != g->t2 || pos.n != g->ntouch || pos.box != g->box ||
@@ -376,60 +509,20 @@ bool tp_gesture_frame(struct tp_core *core)
 		if (g->state == GESTURE_STATE_PINCH)
 			g->base_dist = pos.dist > 0 && scale > 0 ? pos.dist / scale : 1.0;
 	} else {
-		dt_ms = (core->now - g->last_time) / 1000.0;
-		switch (g->state) {
-		case GESTURE_STATE_UNKNOWN:
-			if (pinch_ok)
-				decide_two_fingers(core, &pos, dt_ms);
-			else
-				set_state(core, GESTURE_STATE_SCROLL, "NO_PINCH");
-			break;
-		case GESTURE_STATE_PINCH:
-			if (pos.x != g->x || pos.y != g->y || pos.angle != g->angle || pos.dist != g->dist) {
-				g->dist = pos.dist;
-				emit(core, TP_GESTURE_PINCH, TP_GESTURE_UPDATE, false, pos.x - g->x,
-				     pos.y - g->y, pinch_scale(g), remainder(pos.angle - g->angle, 360.0),
-				     dt_ms);
-			}
-			g->x = pos.x;
-			g->y = pos.y;
-			g->angle = pos.angle;
-			break;
-		case GESTURE_STATE_SWIPE_START:
-			swipe_start(core, &pos, dt_ms);
-			break;
-		case GESTURE_STATE_SWIPE:
-			if (pos.x != g->x || pos.y != g->y)
-				emit(core, TP_GESTURE_SWIPE, TP_GESTURE_UPDATE, false, pos.x - g->x,
-				     pos.y - g->y, 1.0, 0, dt_ms);
-			g->x = pos.x;
-			g->y = pos.y;
-			break;
-		case GESTURE_STATE_NONE:
-		case GESTURE_STATE_SCROLL:
-		case GESTURE_STATE_IGNORE:
-			break;
-		}
-		g->last_time = core->now;
+		gesture_update(core, &pos);
 	}
 
-	switch (g->state) {
-	case GESTURE_STATE_UNKNOWN:
-	case GESTURE_STATE_PINCH:
-	case GESTURE_STATE_SWIPE_START:
-	case GESTURE_STATE_SWIPE:
-	case GESTURE_STATE_IGNORE:
-		return true;
-	case GESTURE_STATE_NONE:
-	case GESTURE_STATE_SCROLL:
-		break;
-	}
-	return false;
+	return g->state != GESTURE_STATE_NONE && g->state != GESTURE_STATE_SCROLL;
 }
 
 bool tp_gesture_scroll_allowed(const struct tp_core *core)
 {
 	return core->gesture.state == GESTURE_STATE_SCROLL;
+}
+
+int tp_gesture_fingers(const struct tp_core *core)
+{
+	return core->gesture.fingers;
 }
 
 /* Where the two fingers were when they settled, so the scroll loses no distance to the decision. */

@@ -170,7 +170,7 @@ void tp_params_defaults(const struct tp_device *dev, struct tp_params *p)
 	p->grab_event_device = true;
 	p->swipe_gestures = dev->max_fingers >= 3;
 	p->pinch_gestures = dev->num_slots >= 2;	/* semi-MT: from the bounding box */
-	p->swipe_threshold = 3.0;
+	p->swipe_threshold = 0.5;
 	p->pinch_threshold = 1.5;
 	p->button_area_suppression = dev->clickpad;
 	p->button_area_top = 0;		/* follow the soft buttons, else 82% (suppress.c) */

@@ -387,7 +387,8 @@ bool tp_scroll_frame(struct tp_core *core)
 		return false;
 	}
 
-	if (n == 2 && (p->vert_twofinger_scroll || p->horiz_twofinger_scroll) &&
+	/* The gesture code's count: a one-frame misread of it does not end the scroll. */
+	if (tp_gesture_fingers(core) == 2 && (p->vert_twofinger_scroll || p->horiz_twofinger_scroll) &&
 	    tp_gesture_scroll_allowed(core)) {
 		if (s->method != SCROLL_TWOFINGER) {
 			end_scroll(core, false);

@@ -456,6 +456,11 @@ void tp_tap_timeout(struct tp_core *core, uint64_t now)
 	tap_handle_event(core, TAP_EVENT_TIMEOUT);
 }
 
+bool tp_tap_pending(const struct tp_core *core)
+{
+	return core->tap.state == TAP_STATE_TOUCH && tap_button(core) > 0;
+}
+
 void tp_tap_reset(struct tp_core *core)
 {
 	drop_button(core);
