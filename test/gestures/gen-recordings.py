@@ -2,7 +2,7 @@
 """gen-recordings.py - write the gesture recordings of test/gestures/rec/.
 
 Synthetic but kernel-shaped evemu recordings (EVEMU 1.2 .desc + .events) of
-pinches, rotations, swipes, scrolls and click-drags on three pads:
+pinches, rotations, swipes, scrolls and click-drags on four pads:
 
   mtb-clickpad  MT-B clickpad like the XIT/T440 Synaptics ones: 2 slots,
                 BTN_TOOL_FINGER..QUINTTAP, resolution 42 units/mm
@@ -10,6 +10,21 @@ pinches, rotations, swipes, scrolls and click-drags on three pads:
                 bottom edge (no BUTTONPAD): button-area suppression
   semi-mt       INPUT_PROP_SEMI_MT, 2 slots that are the corners of the
                 fingers' bounding box, up to TRIPLETAP, no resolution
+  t440          libinput's T440 description: a 97 x 67 mm clickpad with
+                INPUT_PROP_TOPBUTTONPAD, 2 slots, up to QUINTTAP
+
+Every gesture exists twice per pad:
+
+  NAME          clean: every finger lands in the same frame at constant
+                pressure, 12 ms frames (the first wave's recordings)
+  NAME-real     as a hand makes it (seeded, so the output is fixed): the
+                fingers land 1-3 frames apart (finger 0 first or last,
+                alternating), pressure ramps up from below FingerHigh and
+                down through FingerLow, positions jitter (sigma 1.5 units),
+                frames come 11-14 ms apart, the motion is 1.7 times faster,
+                fingers lift one at a time in random order, the BTN_TOOL
+                count reads one finger more or less for one frame, and with
+                3-4 fingers slot 1 changes fingers half-way (new tracking id)
 
 Each recording gets a .expect file for the tests and the benchmark:
 
@@ -17,22 +32,28 @@ Each recording gets a .expect file for the tests and the benchmark:
   threshold-frame N                first frame (0-based) past the movement
                                    threshold (2 fingers: one finger moved
                                    PinchThreshold 1.5 mm; swipes: the centre
-                                   moved SwipeThreshold 3 mm), as the driver
+                                   moved SwipeThreshold 0.5 mm), as the driver
                                    measures it (mm from the resolution, or 1/85
-                                   of the diagonal without one)
-  frame-ms 12                      time between frames
+                                   of the diagonal without one), counted from
+                                   the frame in which every finger is past
+                                   FingerHigh and the count is right
+  threshold-time S                 that frame's time since the first event
+  frame-ms 12                      time between frames (12.5: the mean)
+  realistic TEXT                   what the -real variant does
 
 Run from the top of the checkout:  test/gestures/gen-recordings.py
 The output is committed; the tests do not need Python.
 """
 import math
 import os
+import random
 import sys
+import zlib
 
 OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "rec")
 FRAME_MS = 12
 PINCH_THRESHOLD_MM = 1.5
-SWIPE_THRESHOLD_MM = 3.0
+SWIPE_THRESHOLD_MM = 0.5
 ASSUMED_DIAG_MM = 85.0
 
 EV_SYN, EV_KEY, EV_ABS = 0, 1, 3
@@ -43,30 +64,35 @@ ABS_X, ABS_Y, ABS_PRESSURE, ABS_TOOL_WIDTH = 0x00, 0x01, 0x18, 0x1C
 ABS_MT_SLOT, ABS_MT_X, ABS_MT_Y, ABS_MT_TRACKING_ID, ABS_MT_PRESSURE = 0x2F, 0x35, 0x36, 0x39, 0x3A
 TOOLS = {1: BTN_TOOL_FINGER, 2: BTN_TOOL_DOUBLETAP, 3: BTN_TOOL_TRIPLETAP,
          4: BTN_TOOL_QUADTAP, 5: BTN_TOOL_QUINTTAP}
-PROP_POINTER, PROP_SEMI_MT, PROP_BUTTONPAD = 0, 3, 2
+PROP_POINTER, PROP_SEMI_MT, PROP_BUTTONPAD, PROP_TOPBUTTONPAD = 0, 3, 2, 4
 
 XMIN, XMAX, YMIN, YMAX = 1472, 5472, 1408, 4448
 PRESSURE = 70
 WIDTH = 4
+# synaptics(4) defaults on a 0-255 pressure axis: a touch begins above
+# FingerHigh and ends below FingerLow (libinput 1.22: 30.6 / 25.5)
+FINGER_HIGH, FINGER_LOW = 30, 25
 
 
 class Pad:
-    def __init__(self, name, label, props, buttons, max_fingers, res, semi):
+    def __init__(self, name, label, props, buttons, max_fingers, res, semi,
+                 ranges=(XMIN, XMAX, YMIN, YMAX)):
         self.name, self.label, self.props = name, label, props
         self.buttons, self.max_fingers, self.res, self.semi = buttons, max_fingers, res, semi
+        self.xmin, self.xmax, self.ymin, self.ymax = ranges
         # generator scale: real size; the semi-MT pad is the same 95 x 72 mm sensor
         self.gen_res = res if res else 42
-        diag = math.hypot(XMAX - XMIN, YMAX - YMIN)
+        diag = math.hypot(self.xmax - self.xmin, self.ymax - self.ymin)
         # the driver's idea of a millimetre (units per mm)
         self.drv_res = res if res else diag / ASSUMED_DIAG_MM
-        self.w_mm = (XMAX - XMIN) / self.gen_res
-        self.h_mm = (YMAX - YMIN) / self.gen_res
+        self.w_mm = (self.xmax - self.xmin) / self.gen_res
+        self.h_mm = (self.ymax - self.ymin) / self.gen_res
 
     def x(self, mm):
-        return int(round(XMIN + mm * self.gen_res))
+        return int(round(self.xmin + mm * self.gen_res))
 
     def y(self, mm):
-        return int(round(YMIN + mm * self.gen_res))
+        return int(round(self.ymin + mm * self.gen_res))
 
 
 PADS = [
@@ -76,6 +102,11 @@ PADS = [
         [BTN_LEFT, BTN_RIGHT], 5, 42, False),
     Pad("semi-mt", "synaptics-mt test semi-MT touchpad", [PROP_POINTER, PROP_SEMI_MT],
         [BTN_LEFT, BTN_RIGHT], 3, 0, True),
+    # libinput's litest T440 description: a 97 x 67 mm clickpad with the
+    # trackpoint buttons as a top button row (INPUT_PROP_TOPBUTTONPAD)
+    Pad("t440", "synaptics-mt test T440 clickpad with top buttons",
+        [PROP_POINTER, PROP_BUTTONPAD, PROP_TOPBUTTONPAD], [BTN_LEFT], 5, 42, False,
+        (1024, 5112, 2024, 4832)),
 ]
 
 
@@ -99,10 +130,11 @@ def write_desc(pad):
         for i in range(0, n, 8):
             lines.append("B: %02x " % t + " ".join("%02x" % v for v in b[i:i + 8]))
     res = pad.res
-    for code, lo, hi, fuzz, r in ((ABS_X, XMIN, XMAX, 0, res), (ABS_Y, YMIN, YMAX, 0, res),
+    x0, x1, y0, y1 = pad.xmin, pad.xmax, pad.ymin, pad.ymax
+    for code, lo, hi, fuzz, r in ((ABS_X, x0, x1, 0, res), (ABS_Y, y0, y1, 0, res),
                                   (ABS_PRESSURE, 0, 255, 0, 0), (ABS_TOOL_WIDTH, 0, 15, 0, 0),
-                                  (ABS_MT_SLOT, 0, 1, 0, 0), (ABS_MT_X, XMIN, XMAX, 8, res),
-                                  (ABS_MT_Y, YMIN, YMAX, 8, res),
+                                  (ABS_MT_SLOT, 0, 1, 0, 0), (ABS_MT_X, x0, x1, 8, res),
+                                  (ABS_MT_Y, y0, y1, 8, res),
                                   (ABS_MT_TRACKING_ID, 0, 65535, 0, 0),
                                   (ABS_MT_PRESSURE, 0, 255, 0, 0)):
         lines.append("A: %02x %d %d %d 0 %d" % (code, lo, hi, fuzz, r))
@@ -191,6 +223,205 @@ class Writer:
             f.write("\n".join(self.events) + "\n")
 
 
+class RealWriter(Writer):
+    """Frames of fingers with their own pressure, a BTN_TOOL count that may be
+    wrong, jittering frame intervals, and two slots that follow two of the
+    fingers (the first to land; a slot whose finger lifts, or that is told to
+    swap, takes another finger with a new tracking id)."""
+
+    def __init__(self, pad):
+        super().__init__(pad)
+        self.slot_fid = [None, None]
+        self.usable = []        # per frame: the usable slot points (device units)
+        self.times = []         # per frame: seconds since the file's first event
+        # evemu-play 2.7 does not wait between a file's first two frames: a
+        # leading frame that changes nothing makes the first real gap count
+        self.ev(EV_SYN, 0, 0)
+        self.t += FRAME_MS / 1000.0
+
+    def rich(self, fingers, count, dt, swap=False):
+        """fingers: [(fid, x_mm, y_mm, z)] in landing order, z > 0."""
+        pad = self.pad
+        pos = {f: (pad.x(x), pad.y(y), z) for f, x, y, z in fingers}
+        if pad.semi:
+            pts = [pos[f] for f, _, _, _ in fingers]
+            if len(pts) >= 2:
+                a, b = pts[0], pts[1]
+                z = max(p[2] for p in pts)
+                slots = [(min(a[0], b[0]), min(a[1], b[1]), z), (max(a[0], b[0]), max(a[1], b[1]), z)]
+            else:
+                slots = pts[:1]
+            fids = list(range(len(slots)))
+        else:
+            for s in range(2):
+                if self.slot_fid[s] not in pos:
+                    self.slot_fid[s] = None
+            free = [f for f, _, _, _ in fingers if f not in self.slot_fid]
+            if swap and free and self.slot_fid[1] is not None:
+                self.slot_fid[1] = free.pop(0)
+                self.new_id(1)
+            for s in range(2):
+                if self.slot_fid[s] is None and free:
+                    self.slot_fid[s] = free.pop(0)
+            fids = self.slot_fid
+            slots = [pos[f] if f is not None else None for f in fids]
+        for s in range(2):
+            c = slots[s] if s < len(slots) else None
+            if c is not None:
+                if self.ids[s] < 0:
+                    self.new_id(s)
+                self.slot(s, ABS_MT_X, c[0])
+                self.slot(s, ABS_MT_Y, c[1])
+                self.slot(s, ABS_MT_PRESSURE, c[2])
+            elif self.ids[s] >= 0:
+                self.ids[s] = -1
+                self.slot(s, ABS_MT_TRACKING_ID, -1)
+        live = [c for c in slots if c is not None]
+        self.usable.append([(c[0], c[1]) for c in live if c[2] > FINGER_HIGH])
+        for code in pad.buttons:
+            self.set(EV_KEY, code, 0)
+        self.set(EV_KEY, BTN_TOUCH, 1 if count else 0)
+        for k, code in TOOLS.items():
+            if k <= pad.max_fingers:
+                self.set(EV_KEY, code, 1 if count == k else 0)
+        if live:
+            self.set(EV_ABS, ABS_X, live[0][0])
+            self.set(EV_ABS, ABS_Y, live[0][1])
+        self.set(EV_ABS, ABS_PRESSURE, live[0][2] if live else 0)
+        self.set(EV_ABS, ABS_TOOL_WIDTH, WIDTH if live else 0)
+        self.ev(EV_SYN, 0, 0)
+        self.times.append(self.t - 1000.0)
+        self.t += dt / 1000.0
+        self.frames += 1
+
+    def new_id(self, s):
+        self.ids[s] = self.next_id
+        self.next_id += 1
+        self.slot_prev[s] = {}
+        self.slot(s, ABS_MT_TRACKING_ID, self.ids[s])
+
+
+RAMP_UP = [10, 22, 38, 55, 66]      # a landing finger: two frames below FingerHigh
+RAMP_DOWN = [45, 28, 12]            # a lifting one: the last below FingerLow
+
+
+def realistic(pad, gesture, index):
+    """A hand making `gesture`: fingers land 1-3 frames apart (which one first
+    alternates with `index`), pressure ramps up and down, positions jitter,
+    frames come 11-14 ms apart, the motion is faster than the clean one's,
+    fingers lift one at a time; on these 2-slot pads the finger count reads
+    one more or one less for a frame, and with 3-4 fingers slot 1 changes
+    fingers half-way.  Returns the frames for RealWriter.rich and a text
+    that says what was done."""
+    name, kind, start, path, steps, note = gesture
+    rng = random.Random(zlib.crc32(("%s.%s" % (pad.name, name)).encode()))
+    n = len(start)
+    order = list(range(n)) if index % 2 == 0 else list(reversed(range(n)))
+    land = {order[0]: 0}
+    t = 0
+    for f in order[1:]:
+        t += rng.randint(1, 3)
+        land[f] = t
+    plateau = {f: rng.randint(60, 80) for f in range(n)}
+    rest = rng.randint(1, 2)
+    msteps = max(12, int(round(steps * 0.6)))
+    glitch = rng.randint(int(msteps * 0.3), int(msteps * 0.8))
+    extra = 1 if n + 1 <= pad.max_fingers and (n == 2 or rng.random() < 0.5) else -1
+    swap = int(msteps * 0.6) if n >= 3 and not pad.semi else -1
+    noise = lambda: rng.gauss(0, 1.5) / pad.gen_res
+    frames = []
+
+    def frame(pts, k, count=None, swap_now=False, lifting=None):
+        fingers = []
+        for f in sorted(pts, key=lambda f: land[f]):
+            if k < land[f]:
+                continue
+            age = k - land[f]
+            z = RAMP_UP[age] if age < len(RAMP_UP) else plateau[f]
+            if lifting and f in lifting:
+                z = lifting[f]
+            x, y = pts[f]
+            fingers.append((f, x + noise(), y + noise(), z))
+        frames.append((fingers, len(fingers) if count is None else count,
+                       rng.uniform(11.0, 14.0), swap_now))
+
+    k = 0
+    for _ in range(land[order[-1]] + rest):
+        frame(dict(enumerate(start)), k)
+        k += 1
+    for i in range(1, msteps + 1):
+        pts = dict(enumerate(path(i / msteps)))
+        frame(pts, k, count=n + extra if i == glitch else None, swap_now=i == swap)
+        k += 1
+    end = dict(enumerate(path(1.0)))
+    lift_order = list(range(n))
+    rng.shuffle(lift_order)
+    lift_at = {}
+    t = rng.randint(0, 1)
+    for f in lift_order:
+        lift_at[f] = t
+        t += rng.randint(1, 3)
+    for j in range(t + len(RAMP_DOWN)):
+        left = {f: p for f, p in end.items() if j < lift_at[f] + len(RAMP_DOWN)}
+        if not left:
+            break
+        lifting = {f: RAMP_DOWN[j - lift_at[f]] for f in left if j >= lift_at[f]}
+        frame(left, k, lifting=lifting)
+        k += 1
+    what = ("landing order %s at frames %s; count %+d at motion frame %d%s; "
+            "%d motion frames; lifting order %s" %
+            (",".join(map(str, order)), ",".join(str(land[f]) for f in order),
+             extra, glitch, "; slot 1 swaps at motion frame %d" % swap if swap > 0 else "",
+             msteps, ",".join(map(str, lift_order))))
+    return frames, what
+
+
+def real_threshold(pad, w, frames, kind, n):
+    """As threshold_frame, from the first frame in which every finger is down,
+    the count is right and the slots' touches are past FingerHigh (what the
+    driver can decide from)."""
+    scale = 1.0 / pad.drv_res
+    start = None
+    for i, (fingers, count, _, _) in enumerate(frames):
+        # all fingers there, the count right, the slots' touches past FingerHigh
+        # (a third or fourth finger has no slot: only its count is seen)
+        ready = len(fingers) == n and count == n
+        cur = w.usable[i]
+        if start is None:
+            if ready and len(cur) == min(n, 2):
+                start = cur
+            continue
+        if len(cur) != len(start):
+            continue
+        if kind == "swipe":
+            c0 = [sum(p[k] for p in start) / len(start) for k in (0, 1)]
+            c1 = [sum(p[k] for p in cur) / len(cur) for k in (0, 1)]
+            moved = math.hypot(c1[0] - c0[0], c1[1] - c0[1]) * scale > SWIPE_THRESHOLD_MM
+        else:
+            moved = max(math.hypot(c[0] - s[0], c[1] - s[1])
+                        for c, s in zip(cur, start)) * scale > PINCH_THRESHOLD_MM
+        if moved:
+            return i
+    return -1
+
+
+def record_real(pad, gesture, index):
+    name, kind, start, path, steps, note = gesture
+    frames, what = realistic(pad, gesture, index)
+    w = RealWriter(pad)
+    for fingers, count, dt, swap in frames:
+        w.rich(fingers, count, dt, swap)
+    for _ in range(2):
+        w.rich([], 0, 12.0)
+    w.save(name + "-real")
+    thr = real_threshold(pad, w, frames, kind, len(start))
+    with open(os.path.join(OUT, "%s.%s-real.expect" % (pad.name, name)), "w") as f:
+        f.write("expect %s\nthreshold-frame %d\nthreshold-time %.6f\nframe-ms 12.5\nrealistic %s\n" %
+                (kind, thr, w.times[thr] if thr >= 0 else -1, what))
+        if note:
+            f.write("note %s\n" % note)
+
+
 def visible(pad, fingers):
     """What the driver can measure: the two slot points (semi-MT: box corners)."""
     if pad.semi and len(fingers) >= 2:
@@ -240,7 +471,8 @@ def record(pad, name, kind, frames, note=""):
     thr = threshold_frame(pad, [f for f in frames if f[0]], kind) if kind != "drag" else -1
     # frames before the first touch do not exist here: index is the recording's frame
     with open(os.path.join(OUT, "%s.%s.expect" % (pad.name, name)), "w") as f:
-        f.write("expect %s\nthreshold-frame %d\nframe-ms %d\n" % (kind, thr, FRAME_MS))
+        f.write("expect %s\nthreshold-frame %d\nthreshold-time %.6f\nframe-ms %d\n" %
+                (kind, thr, thr * FRAME_MS / 1000.0 if thr >= 0 else -1, FRAME_MS))
         if note:
             f.write("note %s\n" % note)
 
@@ -249,63 +481,62 @@ def lerp(a, b, t):
     return a + (b - a) * t
 
 
-def two(pad, a0, b0, path, steps, hold=2):
-    """Two fingers land together at a0/b0, rest `hold` frames, then path(t) -> (a, b)."""
-    frames = [([a0, b0], ())] * hold
+def clean(start, path, steps, hold=2):
+    """All fingers land together at `start`, rest `hold` frames, then path(t) -> positions."""
+    frames = [(list(start), ())] * hold
     for i in range(1, steps + 1):
-        a, b = path(i / steps)
-        frames.append(([a, b], ()))
+        frames.append((list(path(i / steps)), ()))
     return frames
 
 
-def scenarios(pad):
+def gestures(pad):
+    """The gestures: (name, kind, start positions, path(t) -> positions, steps, note)."""
     cx, cy = pad.w_mm / 2, pad.h_mm / 2
     out = []
 
-    def add(name, kind, frames, note=""):
-        out.append((name, kind, frames, note))
+    def add(name, kind, start, path, steps, note=""):
+        out.append((name, kind, start, path, steps, note))
 
     # pinch out: 20 mm apart, each finger 12 mm outwards
-    add("pinch-out", "pinch", two(pad, (cx - 10, cy), (cx + 10, cy),
-                                  lambda t: ((cx - 10 - 12 * t, cy), (cx + 10 + 12 * t, cy)), 24))
-    add("pinch-in", "pinch", two(pad, (cx - 20, cy), (cx + 20, cy),
-                                 lambda t: ((cx - 20 + 10 * t, cy), (cx + 20 - 10 * t, cy)), 20))
+    add("pinch-out", "pinch", [(cx - 10, cy), (cx + 10, cy)],
+        lambda t: ((cx - 10 - 12 * t, cy), (cx + 10 + 12 * t, cy)), 24)
+    add("pinch-in", "pinch", [(cx - 20, cy), (cx + 20, cy)],
+        lambda t: ((cx - 20 + 10 * t, cy), (cx + 20 - 10 * t, cy)), 20)
     # one finger rests, the other moves away from it: ambiguous at first
-    add("pinch-one-finger", "pinch", two(pad, (cx - 10, cy), (cx + 5, cy),
-                                         lambda t: ((cx - 10, cy), (cx + 5 + 15 * t, cy)), 30),
+    add("pinch-one-finger", "pinch", [(cx - 10, cy), (cx + 5, cy)],
+        lambda t: ((cx - 10, cy), (cx + 5 + 15 * t, cy)), 30,
         "one finger still: decided at twice the threshold")
     # a pinch whose centre drifts down 4 mm: still a pinch, never a scroll
-    add("pinch-drifting", "pinch", two(pad, (cx - 10, cy - 5), (cx + 10, cy - 5),
-                                       lambda t: ((cx - 10 - 10 * t, cy - 5 + 4 * t),
-                                                  (cx + 10 + 10 * t, cy - 5 + 4 * t)), 20))
+    add("pinch-drifting", "pinch", [(cx - 10, cy - 5), (cx + 10, cy - 5)],
+        lambda t: ((cx - 10 - 10 * t, cy - 5 + 4 * t), (cx + 10 + 10 * t, cy - 5 + 4 * t)), 20)
+
     # pinch, then the fingers move together: the pinch goes on (centre moves), no scroll
     def pinch_then_parallel(t):
         s = min(t * 2, 1.0)
         d = max(t * 2 - 1, 0.0)
         return ((cx - 8 - 8 * s, cy - 8 + 15 * d), (cx + 8 + 8 * s, cy - 8 + 15 * d))
-    add("pinch-then-parallel", "pinch", two(pad, (cx - 8, cy - 8), (cx + 8, cy - 8),
-                                            pinch_then_parallel, 40))
+    add("pinch-then-parallel", "pinch", [(cx - 8, cy - 8), (cx + 8, cy - 8)],
+        pinch_then_parallel, 40)
     if not pad.semi:
         for name, sign in (("rotate-cw", 1), ("rotate-ccw", -1)):
             def rot(t, sign=sign):
                 a = math.radians(sign * 60 * t)
                 return ((cx - 15 * math.cos(a), cy - 15 * math.sin(a)),
                         (cx + 15 * math.cos(a), cy + 15 * math.sin(a)))
-            add(name, "pinch", two(pad, (cx - 15, cy), (cx + 15, cy), rot, 30))
+            add(name, "pinch", [(cx - 15, cy), (cx + 15, cy)], rot, 30)
     # two-finger scroll down 25 mm while the fingers drift 3 mm apart: a scroll, not a pinch
-    add("scroll-down", "scroll", two(pad, (cx - 8, cy - 15), (cx + 8, cy - 15),
-                                     lambda t: ((cx - 8 - 1.5 * t, cy - 15 + 25 * t),
-                                                (cx + 8 + 1.5 * t, cy - 15 + 25 * t)), 40))
-    add("scroll-up", "scroll", two(pad, (cx - 8, cy + 12), (cx + 8, cy + 12),
-                                   lambda t: ((cx - 8, cy + 12 - 25 * t), (cx + 8, cy + 12 - 25 * t)),
-                                   40))
+    add("scroll-down", "scroll", [(cx - 8, cy - 15), (cx + 8, cy - 15)],
+        lambda t: ((cx - 8 - 1.5 * t, cy - 15 + 25 * t), (cx + 8 + 1.5 * t, cy - 15 + 25 * t)), 40)
+    add("scroll-up", "scroll", [(cx - 8, cy + 12), (cx + 8, cy + 12)],
+        lambda t: ((cx - 8, cy + 12 - 25 * t), (cx + 8, cy + 12 - 25 * t)), 40)
+
     # scroll 10 mm, then spread 10 mm each way: stays a scroll
     def scroll_then_spread(t):
         s = min(t * 2, 1.0)
         d = max(t * 2 - 1, 0.0)
         return ((cx - 8 - 10 * d, cy - 10 + 10 * s), (cx + 8 + 10 * d, cy - 10 + 10 * s))
-    add("scroll-then-spread", "scroll", two(pad, (cx - 8, cy - 10), (cx + 8, cy - 10),
-                                            scroll_then_spread, 40))
+    add("scroll-then-spread", "scroll", [(cx - 8, cy - 10), (cx + 8, cy - 10)],
+        scroll_then_spread, 40)
     # swipes
     dirs = {"left": (-25, 0), "right": (25, 0), "up": (0, -20), "down": (0, 20)}
     for n in (3, 4):
@@ -314,11 +545,21 @@ def scenarios(pad):
         offs = [(-15, 0), (-5, -3), (5, -3), (15, 0)][:n]
         for d, (dx, dy) in dirs.items():
             start = [(cx + ox - dx / 2, cy + oy - dy / 2) for ox, oy in offs]
-            frames = [(start, ())] * 2
-            for i in range(1, 31):
-                t = i / 30
-                frames.append(([(x + dx * t, y + dy * t) for x, y in start], ()))
-            add("swipe%d-%s" % (n, d), "swipe", frames)
+
+            def path(t, start=start, dx=dx, dy=dy):
+                return [(x + dx * t, y + dy * t) for x, y in start]
+            add("swipe%d-%s" % (n, d), "swipe", start, path, 30)
+    return out
+
+
+def scenarios(pad):
+    cx, cy = pad.w_mm / 2, pad.h_mm / 2
+    out = [(name, kind, clean(start, path, steps), note)
+           for name, kind, start, path, steps, note in gestures(pad)]
+
+    def add(name, kind, frames, note=""):
+        out.append((name, kind, frames, note))
+
     # A 2-slot pad with three fingers hands slot 1 to the third finger half-way
     # (a new tracking id, another position): the swipe must not jump.
     if not pad.semi:
@@ -353,6 +594,8 @@ def main():
         write_desc(pad)
         for name, kind, frames, note in scenarios(pad):
             record(pad, name, kind, frames, note)
+        for i, g in enumerate(gestures(pad)):
+            record_real(pad, g, i + PADS.index(pad))
     print("wrote", len(os.listdir(OUT)), "files to", OUT, file=sys.stderr)
 
 

@@ -459,6 +459,143 @@ static void test_staggered_pinch(void)
 	}
 }
 
+/* A 2-slot pad misreads the finger count for one frame: nothing ends, nothing starts. */
+static void test_count_glitch(void)
+{
+	struct tt t;
+	int cancelled = 0, swipes = 0;
+	double v0, v1;
+
+	tt_init(&t, TT_SYNAPTICS_CLICKPAD);
+	tt_start(&t);
+	tt_down(&t, 0, CX - 400, CY);
+	tt_down(&t, 1, CX + 400, CY);
+	tt_step(&t, 12);
+	for (int i = 1; i <= 20; i++) {
+		t.fingers_override = i == 8 ? 3 : -1;
+		tt_move(&t, 0, CX - 400 - 30 * i, CY);
+		tt_move(&t, 1, CX + 400 + 30 * i, CY);
+		tt_step(&t, 12);
+	}
+	t.fingers_override = -1;
+	lift(&t);
+	for (int i = 0; i < t.nev; i++) {
+		if (t.ev[i].type != TT_GESTURE)
+			continue;
+		cancelled += t.ev[i].g.phase == TP_GESTURE_END && t.ev[i].g.cancelled;
+		swipes += t.ev[i].g.type == TP_GESTURE_SWIPE;
+	}
+	CHECK(tt_gesture_events(&t, TP_GESTURE_PINCH, TP_GESTURE_BEGIN) == 1 && cancelled == 0 &&
+	      swipes == 0, "a pinch with one frame of BTN_TOOL_TRIPLETAP: one pinch, not cancelled, no swipe");
+	tt_free(&t);
+
+	/* ... and a two-finger scroll goes on through it */
+	tt_init(&t, TT_SYNAPTICS_CLICKPAD);
+	t.p.coasting_speed = 0;
+	tt_start(&t);
+	tt_down(&t, 0, CX - 400, CY - 600);
+	tt_down(&t, 1, CX + 400, CY - 600);
+	tt_step(&t, 12);
+	for (int i = 1; i <= 20; i++) {
+		if (i == 10)
+			tt_scroll_sum(&t, &v0, NULL);
+		t.fingers_override = i == 10 ? 3 : -1;
+		tt_move(&t, 0, CX - 400, CY - 600 + 40 * i);
+		tt_move(&t, 1, CX + 400, CY - 600 + 40 * i);
+		tt_step(&t, 12);
+	}
+	tt_scroll_sum(&t, &v1, NULL);
+	CHECK(v0 > 0 && v1 > v0 * 1.5 && tt_gesture_events(&t, TP_GESTURE_SWIPE, -1) == 0,
+	      "a scroll with one frame of TRIPLETAP scrolls on (%.2f, then %.2f), no swipe", v0, v1);
+	t.fingers_override = -1;
+	lift(&t);
+	tt_free(&t);
+}
+
+/* Three fingers on a 2-slot pad move the centre (dx per frame) for `frames` frames, then lift. */
+static void three_touch(struct tt *t, int dx, int frames)
+{
+	t->fingers_override = 3;
+	tt_down(t, 0, CX - 500, CY);
+	tt_down(t, 1, CX + 500, CY);
+	tt_step(t, 12);
+	for (int i = 1; i <= frames; i++) {
+		tt_move(t, 0, CX - 500 + dx * i, CY);
+		tt_move(t, 1, CX + 500 + dx * i, CY);
+		tt_step(t, 12);
+	}
+	t->fingers_override = -1;
+	tt_up(t, 0);
+	tt_up(t, 1);
+	tt_step(t, 12);
+	tt_wait(t, 500);
+}
+
+static void test_swipe_start(void)
+{
+	struct tt t;
+	uint64_t first;
+
+	/* The swipe begins in the frame the centre passes 0.5 mm (30 units here). */
+	tt_init(&t, TT_SYNAPTICS_CLICKPAD);
+	tt_start(&t);
+	three_touch(&t, 12, 20);
+	first = first_time(&t, TT_GESTURE);
+	CHECK(first && (first - t.ev[0].time) / 12000 <= 3 &&
+	      tt_gesture_events(&t, TP_GESTURE_SWIPE, TP_GESTURE_BEGIN) == 1,
+	      "a slow swipe (0.2 mm a frame) begins in its third frame, at 0.5 mm");
+	tt_free(&t);
+
+	/* Three fingers resting with a little jitter are no swipe. */
+	tt_init(&t, TT_SYNAPTICS_CLICKPAD);
+	tt_start(&t);
+	three_touch(&t, 0, 15);
+	CHECK(tt_gesture_events(&t, TP_GESTURE_SWIPE, -1) == 0, "three resting fingers: no swipe");
+	tt_free(&t);
+
+	/* With TapButton3, a 3-finger tap that moves 1 mm is a tap, not also a swipe ... */
+	tt_init(&t, TT_SYNAPTICS_CLICKPAD);
+	t.p.tap_button[2] = 2;
+	tt_start(&t);
+	three_touch(&t, 15, 4);
+	CHECK(tt_presses(&t, 2) == 1 && tt_gesture_events(&t, TP_GESTURE_SWIPE, -1) == 0,
+	      "3-finger tap moving 1 mm: button 2 (%d), no swipe (%d events)", tt_presses(&t, 2),
+	      tt_gesture_events(&t, TP_GESTURE_SWIPE, -1));
+	tt_free(&t);
+
+	/* ... and a real swipe still begins, once the tap is ruled out (MaxTapTime). */
+	tt_init(&t, TT_SYNAPTICS_CLICKPAD);
+	t.p.tap_button[2] = 2;
+	tt_start(&t);
+	three_touch(&t, 40, 30);
+	CHECK(tt_presses(&t, 2) == 0 && tt_gesture_events(&t, TP_GESTURE_SWIPE, TP_GESTURE_BEGIN) == 1,
+	      "with TapButton3 a moving 3-finger touch is a swipe and no tap");
+	tt_free(&t);
+
+	/* A 3-finger click on a clickpad is a click, no swipe. */
+	tt_init(&t, TT_SYNAPTICS_CLICKPAD);
+	tt_start(&t);
+	t.fingers_override = 3;
+	tt_down(&t, 0, CX - 500, CY);
+	tt_down(&t, 1, CX + 500, CY);
+	tt_step(&t, 12);
+	tt_buttons(&t, TP_HW_LEFT);
+	for (int i = 1; i <= 5; i++) {
+		tt_move(&t, 0, CX - 500 + 5 * i, CY + 5 * i);
+		tt_move(&t, 1, CX + 500 + 5 * i, CY + 5 * i);
+		tt_step(&t, 12);
+	}
+	tt_buttons(&t, 0);
+	tt_step(&t, 12);
+	t.fingers_override = -1;
+	tt_up(&t, 0);
+	tt_up(&t, 1);
+	tt_step(&t, 12);
+	CHECK(tt_presses(&t, 1) + tt_presses(&t, 2) + tt_presses(&t, 3) == 1 &&
+	      tt_gesture_events(&t, TP_GESTURE_SWIPE, -1) == 0, "a 3-finger click: one click, no swipe");
+	tt_free(&t);
+}
+
 int main(void)
 {
 	RUN(test_latency);
@@ -470,5 +607,7 @@ int main(void)
 	RUN(test_semi_mt);
 	RUN(test_suppression);
 	RUN(test_staggered_pinch);
+	RUN(test_count_glitch);
+	RUN(test_swipe_start);
 	return tt_exit_status();
 }

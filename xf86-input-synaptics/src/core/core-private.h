@@ -153,6 +153,7 @@ struct tp_gesture {
 	int pending_fingers;		/* a count seen for one frame only, with the same touches (0 none) */
 	bool slot_active[TP_MAX_SLOTS];	/* the slots of the last frame */
 	int slot_ids[TP_MAX_SLOTS];	/* their tracking ids */
+	int slot_z[TP_MAX_SLOTS];	/* and pressures */
 };
 
 struct tp_core {

@@ -363,18 +363,27 @@ static int gesture_count(const struct tp_core *core, const struct gesture_pos *p
 	return *landing && pos->n < n ? pos->n : n;
 }
 
-/* Did a slot begin, end or change hands this frame (or a touch begin or end)? */
-static bool touches_changed(struct tp_core *core)
+/*
+ * Did a slot begin, end or change hands this frame (or a touch begin or
+ * end)?  *rising: a contact below FingerHigh is pressing harder, a finger
+ * still landing.
+ */
+static bool touches_changed(struct tp_core *core, bool *rising)
 {
 	struct tp_gesture *g = &core->gesture;
 	bool changed = false;
 
+	*rising = false;
 	for (int i = 0; i < core->dev.num_slots && i < TP_MAX_SLOTS; i++) {
 		const struct tp_contact *c = &core->frame.slots[i];
+		bool fresh = c->active != g->slot_active[i] || (c->active && c->tracking_id != g->slot_ids[i]);
 
-		changed |= c->active != g->slot_active[i] || (c->active && c->tracking_id != g->slot_ids[i]);
+		changed |= fresh;
+		if (c->active && !core->touches[i].down && c->pressure > (fresh ? 0 : g->slot_z[i]))
+			*rising = true;
 		g->slot_active[i] = c->active;
 		g->slot_ids[i] = c->tracking_id;
+		g->slot_z[i] = c->pressure;
 	}
 	for (int i = 0; i < core->ntouches; i++)
 		changed |= core->touches[i].began || core->touches[i].ended;
@@ -458,13 +467,12 @@ bool tp_gesture_frame(struct tp_core *core)
 	bool enabled = p->touchpad_off == 0 && !core->palm && !core->buttons.hw &&
 		       !core->clickpad.pressed;
 	struct gesture_pos pos;
-	bool pinch_ok, swipe_ok, landing, changed;
-
+	bool pinch_ok, swipe_ok, landing, changed, rising;
 	int n;
 
 	locate(core, &pos);
 	n = gesture_count(core, &pos, &landing);
-	changed = touches_changed(core);
+	changed = touches_changed(core, &rising);
 	/* Pinching needs two positions: two slots (semi-MT: the corners of a box). */
 	pinch_ok = enabled && p->pinch_gestures && core->dev.num_slots >= 2;
 	swipe_ok = enabled && p->swipe_gestures && pos.n >= 1;
@@ -512,6 +520,13 @@ bool tp_gesture_frame(struct tp_core *core)
 		gesture_update(core, &pos);
 	}
 
+	/*
+	 * The count says more fingers than are down and one of them is still
+	 * pressing in: the pointer waits for it (a contact that stays light
+	 * stops rising and lets the pointer go).
+	 */
+	if (g->state == GESTURE_STATE_NONE && rising && core->gesture_fingers >= 2)
+		return true;
 	return g->state != GESTURE_STATE_NONE && g->state != GESTURE_STATE_SCROLL;
 }
 
