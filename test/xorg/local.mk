@@ -14,4 +14,10 @@ test_xorg_xiprop_SOURCES = test/xorg/xiprop.c
 test_xorg_xiprop_CFLAGS = $(AM_CFLAGS) $(XCLIENT_CFLAGS)
 test_xorg_xiprop_LDADD = $(XCLIENT_LIBS)
 
-EXTRA_DIST += test/xorg/run-tests test/xorg/guest-batch test/xorg/README.md
+# evplay: many event files into uinput devices in one process, with
+# markers in the client's log (guest-batch's gesture sessions)
+noinst_PROGRAMS += test/xorg/evplay
+test_xorg_evplay_SOURCES = test/xorg/evplay.c
+
+EXTRA_DIST += test/xorg/run-tests test/xorg/guest-batch test/xorg/README.md \
+	test/xorg/judge-session test/xorg/gtk-gestures.py test/xorg/qt-gestures.py

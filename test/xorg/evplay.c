@@ -1,0 +1,153 @@
+/*
+ * evplay - play many evemu event files into input devices, one after the
+ * other, in one process, and mark in a client's log where each begins.
+ *
+ * usage: evplay [--log FILE] [--gap SEC] NAME=DEVNODE=EVENTS...
+ *
+ * For each argument: append "# play NAME\n" to FILE (opened O_APPEND, so
+ * the line lands between the lines the X client appends to the same file),
+ * write the "E: sec type code value" lines of EVENTS to DEVNODE
+ * (/dev/input/eventN of a uinput device made by evemu-device; the kernel
+ * injects what is written there) at the recorded pace, then wait SEC
+ * seconds (default 0.3).  At the end "# end" is appended.
+ *
+ * It replaces one evemu-play per recording in the Xorg suite's gesture
+ * sessions (test/xorg/guest-batch): under TCG starting evemu-play costs
+ * about a second, more than a recording lasts.  Like evemu-play, the pause
+ * before an event is the difference of its timestamp and the previous
+ * event's; unlike evemu-play 2.7 it also waits between a file's first two
+ * frames.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/input.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+static int log_fd = -1;
+
+/* Append "# play NAME" (or "# end" for NULL) to the log. */
+static void mark(const char *name)
+{
+	char line[512];
+	int n;
+
+	if (log_fd < 0)
+		return;
+	if (name)
+		n = snprintf(line, sizeof(line), "# play %s\n", name);
+	else
+		n = snprintf(line, sizeof(line), "# end\n");
+	if (n > 0 && write(log_fd, line, (size_t)n) != n)
+		fprintf(stderr, "evplay: writing the log: %s\n", strerror(errno));
+}
+
+static void sleep_s(double s)
+{
+	struct timespec ts;
+
+	if (s <= 0)
+		return;
+	ts.tv_sec = (time_t)s;
+	ts.tv_nsec = (long)((s - (double)ts.tv_sec) * 1e9);
+	while (nanosleep(&ts, &ts) < 0 && errno == EINTR)
+		;
+}
+
+static double now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* Play one file; returns 0 or -1. */
+static int play(const char *dev, const char *path)
+{
+	FILE *f = fopen(path, "r");
+	int fd = open(dev, O_WRONLY);
+	char line[256];
+	double first = -1, start = now_s();
+	int rc = 0;
+
+	if (!f || fd < 0) {
+		fprintf(stderr, "evplay: %s: %s\n", f ? dev : path, strerror(errno));
+		if (f)
+			fclose(f);
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	while (fgets(line, sizeof(line), f)) {
+		struct input_event ev;
+		double t;
+		unsigned int type, code;
+		int value;
+
+		if (sscanf(line, "E: %lf %x %x %d", &t, &type, &code, &value) != 4)
+			continue;
+		if (first < 0)
+			first = t;
+		/* pace against the start, so sleeping late does not add up */
+		sleep_s(start + (t - first) - now_s());
+		memset(&ev, 0, sizeof(ev));
+		ev.type = (unsigned short)type;
+		ev.code = (unsigned short)code;
+		ev.value = value;
+		if (write(fd, &ev, sizeof(ev)) != (ssize_t)sizeof(ev)) {
+			fprintf(stderr, "evplay: writing to %s: %s\n", dev, strerror(errno));
+			rc = -1;
+			break;
+		}
+	}
+	fclose(f);
+	close(fd);
+	return rc;
+}
+
+int main(int argc, char **argv)
+{
+	double gap = 0.3;
+	int i, rc = 0;
+
+	for (i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--log") && i + 1 < argc) {
+			log_fd = open(argv[++i], O_WRONLY | O_APPEND | O_CREAT, 0644);
+			if (log_fd < 0) {
+				fprintf(stderr, "evplay: %s: %s\n", argv[i], strerror(errno));
+				return 1;
+			}
+		} else if (!strcmp(argv[i], "--gap") && i + 1 < argc) {
+			gap = atof(argv[++i]);
+		} else {
+			break;
+		}
+	}
+	if (i >= argc) {
+		fprintf(stderr, "usage: evplay [--log FILE] [--gap SEC] NAME=DEVNODE=EVENTS...\n");
+		return 2;
+	}
+	for (; i < argc; i++) {
+		char *arg = strdup(argv[i]), *dev, *path;
+
+		if (!arg || !(dev = strchr(arg, '=')) || !(path = strchr(dev + 1, '='))) {
+			fprintf(stderr, "evplay: want NAME=DEVNODE=EVENTS, not %s\n", argv[i]);
+			free(arg);
+			return 2;
+		}
+		*dev++ = '\0';
+		*path++ = '\0';
+		mark(arg);
+		if (play(dev, path) < 0)
+			rc = 1;
+		sleep_s(gap);
+		free(arg);
+	}
+	mark(NULL);
+	return rc;
+}
