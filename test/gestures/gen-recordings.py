@@ -393,14 +393,7 @@ def real_threshold(pad, w, frames, kind, n):
             continue
         if len(cur) != len(start):
             continue
-        if kind == "swipe":
-            c0 = [sum(p[k] for p in start) / len(start) for k in (0, 1)]
-            c1 = [sum(p[k] for p in cur) / len(cur) for k in (0, 1)]
-            moved = math.hypot(c1[0] - c0[0], c1[1] - c0[1]) * scale > SWIPE_THRESHOLD_MM
-        else:
-            moved = max(math.hypot(c[0] - s[0], c[1] - s[1])
-                        for c, s in zip(cur, start)) * scale > PINCH_THRESHOLD_MM
-        if moved:
+        if moved(kind, start, cur, scale):
             return i
     return -1
 
@@ -430,6 +423,17 @@ def visible(pad, fingers):
     return fingers[:2]
 
 
+def moved(kind, start, cur, scale):
+    """Past the driver's threshold: the centre moved SwipeThreshold (swipes), one
+    point PinchThreshold (two fingers); points in device units, scale to mm."""
+    if kind == "swipe":
+        c0 = [sum(p[k] for p in start) / len(start) for k in (0, 1)]
+        c1 = [sum(p[k] for p in cur) / len(cur) for k in (0, 1)]
+        return math.hypot(c1[0] - c0[0], c1[1] - c0[1]) * scale > SWIPE_THRESHOLD_MM
+    return max(math.hypot(c[0] - s[0], c[1] - s[1])
+               for c, s in zip(cur, start)) * scale > PINCH_THRESHOLD_MM
+
+
 def threshold_frame(pad, frames, kind):
     """First frame past the movement threshold, measured from where the final finger
     count settled, in the driver's millimetres."""
@@ -441,14 +445,7 @@ def threshold_frame(pad, frames, kind):
             count, start = len(f), visible(pad, f)
             continue
         cur = visible(pad, f)
-        if kind == "swipe":
-            c0 = [sum(p[k] for p in start) / len(start) for k in (0, 1)]
-            c1 = [sum(p[k] for p in cur) / len(cur) for k in (0, 1)]
-            moved = math.hypot(c1[0] - c0[0], c1[1] - c0[1]) * scale > SWIPE_THRESHOLD_MM
-        else:
-            moved = max(math.hypot(c[0] - s[0], c[1] - s[1])
-                        for c, s in zip(cur, start)) * scale > PINCH_THRESHOLD_MM
-        if moved:
+        if moved(kind, start, cur, scale):
             return i
     return -1
 
