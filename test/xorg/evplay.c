@@ -4,12 +4,14 @@
  *
  * usage: evplay [--log FILE] [--gap SEC] NAME=DEVNODE=EVENTS...
  *
- * For each argument: append "# play NAME\n" to FILE (opened O_APPEND, so
- * the line lands between the lines the X client appends to the same file),
+ * For each argument: append "# play NAME t=MS\n" to FILE (opened O_APPEND,
+ * so the line lands between the lines the X client appends to the same
+ * file; MS: CLOCK_MONOTONIC in ms, the X server's clock for event times),
  * write the "E: sec type code value" lines of EVENTS to DEVNODE
  * (/dev/input/eventN of a uinput device made by evemu-device; the kernel
  * injects what is written there) at the recorded pace, then wait SEC
- * seconds (default 0.3).  At the end "# end" is appended.
+ * seconds (default 0.3) and until the client has written nothing for
+ * 0.2 s (the X server may lag).  At the end "# end" is appended.
  *
  * It replaces one evemu-play per recording in the Xorg suite's gesture
  * sessions (test/xorg/guest-batch): under TCG starting evemu-play costs
@@ -25,26 +27,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
 static int log_fd = -1;
-
-/* Append "# play NAME" (or "# end" for NULL) to the log. */
-static void mark(const char *name)
-{
-	char line[512];
-	int n;
-
-	if (log_fd < 0)
-		return;
-	if (name)
-		n = snprintf(line, sizeof(line), "# play %s\n", name);
-	else
-		n = snprintf(line, sizeof(line), "# end\n");
-	if (n > 0 && write(log_fd, line, (size_t)n) != n)
-		fprintf(stderr, "evplay: writing the log: %s\n", strerror(errno));
-}
 
 static void sleep_s(double s)
 {
@@ -64,6 +51,51 @@ static double now_s(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* Append "# play NAME" (or "# end" for NULL) to the log. */
+static void mark(const char *name)
+{
+	char line[512];
+	int n;
+
+	if (log_fd < 0)
+		return;
+	if (name)
+		n = snprintf(line, sizeof(line), "# play %s t=%.0f\n", name, now_s() * 1000);
+	else
+		n = snprintf(line, sizeof(line), "# end\n");
+	if (n > 0 && write(log_fd, line, (size_t)n) != n)
+		fprintf(stderr, "evplay: writing the log: %s\n", strerror(errno));
+}
+
+/*
+ * Wait until the client has written nothing to the log for QUIET_S (at most
+ * QUIET_MAX_S): under TCG on a loaded host the X server can run several
+ * hundred ms behind, and the next marker must not land among the events of
+ * the recording before.
+ */
+#define QUIET_S		0.2
+#define QUIET_MAX_S	3.0
+static void wait_quiet(void)
+{
+	struct stat st;
+	off_t last = -1;
+	double t0 = now_s(), since = now_s();
+
+	if (log_fd < 0)
+		return;
+	while (now_s() - t0 < QUIET_MAX_S) {
+		if (fstat(log_fd, &st) < 0)
+			return;
+		if (st.st_size != last) {
+			last = st.st_size;
+			since = now_s();
+		} else if (now_s() - since >= QUIET_S) {
+			return;
+		}
+		sleep_s(0.05);
+	}
 }
 
 /* Play one file; returns 0 or -1. */
@@ -146,6 +178,7 @@ int main(int argc, char **argv)
 		if (play(dev, path) < 0)
 			rc = 1;
 		sleep_s(gap);
+		wait_quiet();
 		free(arg);
 	}
 	mark(NULL);

@@ -14,7 +14,8 @@ window (the pointer starts on it) with
   smooth scroll       scroll dx=DX dy=DY (GDK_SCROLL_SMOOTH deltas)
   buttons             button press N
 
-One line per signal or event, "gtk KIND key=value...", flushed at once
+One line per signal or event, "gtk KIND key=value...", flushed at once;
+events carry t=MS, the X server time (CLOCK_MONOTONIC ms)
 (the harness appends its own "# play NAME" markers to the same file).
 "# ready" when the window is on screen.  Runs with Debian's /usr/bin/python3
 (python3-gi, gir1.2-gtk-3.0).
@@ -46,15 +47,15 @@ def on_event(widget, ev):
         p = ev.touchpad_pinch
         out("raw-pinch", "phase=%s" % PHASES.get(p.phase, p.phase), "fingers=%d" % p.n_fingers,
             "dx=%.2f" % p.dx, "dy=%.2f" % p.dy, "scale=%.4f" % p.scale,
-            "angle=%.4f" % p.angle_delta)
+            "angle=%.4f" % p.angle_delta, "t=%d" % ev.get_time())
     elif t == Gdk.EventType.TOUCHPAD_SWIPE:
         s = ev.touchpad_swipe
         out("raw-swipe", "phase=%s" % PHASES.get(s.phase, s.phase), "fingers=%d" % s.n_fingers,
-            "dx=%.2f" % s.dx, "dy=%.2f" % s.dy)
+            "dx=%.2f" % s.dx, "dy=%.2f" % s.dy, "t=%d" % ev.get_time())
     elif t == Gdk.EventType.SCROLL:
         ok, dx, dy = ev.get_scroll_deltas()
         if ok:
-            out("scroll", "dx=%.3f" % dx, "dy=%.3f" % dy)
+            out("scroll", "dx=%.3f" % dx, "dy=%.3f" % dy, "t=%d" % ev.get_time())
         else:
             out("scroll-discrete", "direction=%s" % ev.get_scroll_direction()[1].value_nick)
     elif t == Gdk.EventType.BUTTON_PRESS:

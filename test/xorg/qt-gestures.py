@@ -6,8 +6,10 @@ xcb plugin turns XI 2.4 gestures into QNativeGestureEvents (it looks the
 source device up in its table of touch/gesture devices, so the device must
 advertise a gesture class).  A full-screen widget logs
 
-  qt native type=Begin|Zoom|Rotate|Pan|Swipe|End|... fingers=N value=V dx= dy=
-  qt wheel px=X py=Y ax=X ay=Y     (QWheelEvent pixel and angle deltas)
+  qt native type=Begin|Zoom|Rotate|Pan|Swipe|End|... fingers=N value=V dx= dy= t=
+  qt wheel px=X py=Y ax=X ay=Y t=  (QWheelEvent pixel and angle deltas)
+
+(t: the event's timestamp, X server ms)
   qt button press=N
 
 flushed at once (the harness appends "# play NAME" markers to the same
@@ -43,11 +45,12 @@ class Judge(QWidget):
             d = e.delta()
             out("native", "type=%s" % NAMES.get(e.gestureType(), int(e.gestureType().value)),
                 "fingers=%d" % e.fingerCount(), "value=%.4f" % e.value(),
-                "dx=%.2f" % d.x(), "dy=%.2f" % d.y())
+                "dx=%.2f" % d.x(), "dy=%.2f" % d.y(), "t=%d" % e.timestamp())
             return True
         if isinstance(e, QWheelEvent):
             p, a = e.pixelDelta(), e.angleDelta()
-            out("wheel", "px=%d" % p.x(), "py=%d" % p.y(), "ax=%d" % a.x(), "ay=%d" % a.y())
+            out("wheel", "px=%d" % p.x(), "py=%d" % p.y(), "ax=%d" % a.x(), "ay=%d" % a.y(),
+                "t=%d" % e.timestamp())
             return True
         if isinstance(e, QMouseEvent) and e.type() == QEvent.Type.MouseButtonPress:
             out("button", "press=%d" % e.button().value)
