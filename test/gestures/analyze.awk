@@ -4,13 +4,13 @@
 #   pinch-begin N, pinch-end N, pinch-cancelled N, pinch-scale S (last update),
 #   pinch-angle A (sum of angle deltas), pinch-dx/-dy (sum of updates),
 #   swipe-begin N, swipe-end N, swipe-cancelled N, swipe-fingers F (of the first
-#   begin), swipe-dx/-dy, scroll-events N, scroll-vert V, scroll-horiz H,
+#   begin), swipe-dx/-dy, swipe-maxdx/-maxdy (largest single update; pinch too), scroll-events N, scroll-vert V, scroll-horiz H,
 #   motion-events N, motion-dx X, button-presses "B ...",
 #   first-gesture T / first-scroll T / first-motion T (seconds, -1 if none)
 BEGIN {
 	split("pinch-begin pinch-end pinch-cancelled pinch-angle pinch-dx pinch-dy swipe-begin " \
 	      "swipe-end swipe-cancelled swipe-dx swipe-dy scroll-events scroll-vert scroll-horiz " \
-	      "motion-events motion-dx", keys, " ")
+	      "motion-events motion-dx swipe-maxdx swipe-maxdy pinch-maxdx pinch-maxdy", keys, " ")
 	for (k in keys)
 		v[keys[k]] = 0
 	v["pinch-scale"] = 1; v["swipe-fingers"] = 0; v["button-presses"] = ""
@@ -37,6 +37,10 @@ $2 == "gesture" {
 	} else if (phase == "update") {
 		v[type "-dx"] += field("dx")
 		v[type "-dy"] += field("dy")
+		a = field("dx"); a = a < 0 ? -a : a
+		b = field("dy"); b = b < 0 ? -b : b
+		if (a > v[type "-maxdx"]) v[type "-maxdx"] = a
+		if (b > v[type "-maxdy"]) v[type "-maxdy"] = b
 		if (type == "pinch") {
 			v["pinch-scale"] = field("scale")
 			v["pinch-angle"] += field("angle")

@@ -24,7 +24,8 @@ Every gesture exists twice per pad:
                 frames come 11-14 ms apart, the motion is 1.7 times faster,
                 fingers lift one at a time in random order, the BTN_TOOL
                 count reads one finger more or less for one frame, and with
-                3-4 fingers slot 1 changes fingers half-way (new tracking id)
+                3-4 fingers slot 1 changes fingers half-way (same tracking
+                id, the point jumps, as the kernel reports it)
 
 Each recording gets a .expect file for the tests and the benchmark:
 
@@ -226,8 +227,10 @@ class Writer:
 class RealWriter(Writer):
     """Frames of fingers with their own pressure, a BTN_TOOL count that may be
     wrong, jittering frame intervals, and two slots that follow two of the
-    fingers (the first to land; a slot whose finger lifts, or that is told to
-    swap, takes another finger with a new tracking id)."""
+    fingers (the first to land; a slot whose finger lifts takes another
+    finger with a new tracking id; one told to swap takes another finger under
+    the same tracking id, as the kernel's slot assignment does when the
+    firmware reports another pair of fingers: its point jumps)."""
 
     def __init__(self, pad):
         super().__init__(pad)
@@ -258,8 +261,9 @@ class RealWriter(Writer):
                     self.slot_fid[s] = None
             free = [f for f, _, _, _ in fingers if f not in self.slot_fid]
             if swap and free and self.slot_fid[1] is not None:
+                # the kernel's slot assignment keeps the tracking id: the
+                # slot's point jumps to the other finger
                 self.slot_fid[1] = free.pop(0)
-                self.new_id(1)
             for s in range(2):
                 if self.slot_fid[s] is None and free:
                     self.slot_fid[s] = free.pop(0)

@@ -225,6 +225,13 @@ for exp in "$REC"/*-real.expect; do
 		*-up-real) check "$base: moves up" 'split(v, a, " ") && a[2] < -100 && a[1] * a[1] < a[2] * a[2] / 4' "$dx $dy" ;;
 		*-down-real) check "$base: moves down" 'split(v, a, " ") && a[2] > 100 && a[1] * a[1] < a[2] * a[2] / 4' "$dx $dy" ;;
 		esac
+		# a slot that jumps to another finger (same tracking id) must not
+		# jump the swipe: no single update goes far across the swipe
+		case $name in
+		*-left-real|*-right-real) across=$(get swipe-maxdy) ;;
+		*) across=$(get swipe-maxdx) ;;
+		esac
+		check "$base: no update jumps across the swipe (largest $across)" 'v < 20' "$across"
 		latency "$pad" "$name" gesture
 		;;
 	esac

@@ -153,7 +153,9 @@ struct tp_gesture {
 	int pending_fingers;		/* a count seen for one frame only, with the same touches (0 none) */
 	bool slot_active[TP_MAX_SLOTS];	/* the slots of the last frame */
 	int slot_ids[TP_MAX_SLOTS];	/* their tracking ids */
-	int slot_z[TP_MAX_SLOTS];	/* and pressures */
+	int slot_z[TP_MAX_SLOTS];	/* pressures */
+	int slot_x[TP_MAX_SLOTS], slot_y[TP_MAX_SLOTS];	/* positions */
+	double slot_d[TP_MAX_SLOTS];	/* distance moved in the last frame */
 };
 
 struct tp_core {

@@ -365,25 +365,40 @@ static int gesture_count(const struct tp_core *core, const struct gesture_pos *p
 
 /*
  * Did a slot begin, end or change hands this frame (or a touch begin or
- * end)?  *rising: a contact below FingerHigh is pressing harder, a finger
- * still landing.
+ * end)?  A slot whose point jumps GESTURE_JUMP_MM further than it moved the
+ * frame before has changed hands too: with more fingers than slots the
+ * kernel moves a slot to another finger under the same tracking id (and
+ * libevdev drops a tracking id that changes without a -1 in between).
+ * *rising: a contact below FingerHigh is pressing harder, a finger still
+ * landing.
  */
+#define GESTURE_JUMP_MM		7.0
 static bool touches_changed(struct tp_core *core, bool *rising)
 {
 	struct tp_gesture *g = &core->gesture;
+	double jump = units(core, GESTURE_JUMP_MM);
 	bool changed = false;
 
 	*rising = false;
 	for (int i = 0; i < core->dev.num_slots && i < TP_MAX_SLOTS; i++) {
 		const struct tp_contact *c = &core->frame.slots[i];
 		bool fresh = c->active != g->slot_active[i] || (c->active && c->tracking_id != g->slot_ids[i]);
+		double d = fresh ? 0 : hypot((double)c->x - g->slot_x[i], (double)c->y - g->slot_y[i]);
 
+		if (c->active && !fresh && d > g->slot_d[i] + jump) {
+			tp_log(core, TP_LOG_DEBUG, "gesture: slot %d jumped %.0f units: another finger", i, d);
+			fresh = true;
+			d = 0;
+		}
 		changed |= fresh;
 		if (c->active && !core->touches[i].down && c->pressure > (fresh ? 0 : g->slot_z[i]))
 			*rising = true;
 		g->slot_active[i] = c->active;
 		g->slot_ids[i] = c->tracking_id;
 		g->slot_z[i] = c->pressure;
+		g->slot_x[i] = c->x;
+		g->slot_y[i] = c->y;
+		g->slot_d[i] = d;
 	}
 	for (int i = 0; i < core->ntouches; i++)
 		changed |= core->touches[i].began || core->touches[i].ended;
@@ -506,7 +521,7 @@ bool tp_gesture_frame(struct tp_core *core)
 		fingers_changed(core, n, pinch_ok, swipe_ok);
 		settle(core, &pos);
 	} else if (pos.t1 != g->t1 || pos.t2 != g->t2 || pos.n != g->ntouch || pos.box != g->box ||
-		   pos.fresh) {
+		   pos.fresh || changed) {
 		/*
 		 * Same count, other touches (a slot swapped, or a 2-slot pad with
 		 * three fingers gave a slot to another finger): go on from here, no jump.
