@@ -596,6 +596,56 @@ static void test_swipe_start(void)
 	tt_free(&t);
 }
 
+/* The third finger only shows as BTN_TOOL_TRIPLETAP (2 slots): held a frame, yet no later swipe. */
+static void test_count_hold_latency(void)
+{
+	struct tt t;
+	uint64_t moved = 0, first;
+	int begins = 0;
+
+	tt_init(&t, TT_SYNAPTICS_CLICKPAD);
+	tt_start(&t);
+	tt_down(&t, 0, CX - 500, CY);
+	tt_down(&t, 1, CX + 500, CY);
+	tt_step(&t, 12);
+	t.fingers_override = 3;		/* the third finger lands */
+	tt_move(&t, 0, CX - 500, CY);	/* (the count is taken when a slot changes) */
+	tt_step(&t, 12);
+	for (int i = 1; i <= 10; i++) {	/* and all three move at once, 1 mm a frame */
+		tt_move(&t, 0, CX - 500 + 59 * i, CY);
+		tt_move(&t, 1, CX + 500 + 59 * i, CY);
+		tt_step(&t, 12);
+		if (i == 1)
+			moved = t.now;
+	}
+	first = first_time(&t, TT_GESTURE);
+	CHECK(first == moved, "the swipe begins in the first frame of motion (%lld us after it)",
+	      (long long)first - (long long)moved);
+	/* a fourth finger: a new swipe; then it lifts again (4 -> 3): no third swipe */
+	t.fingers_override = 4;
+	tt_move(&t, 0, CX + 90, CY);
+	tt_step(&t, 12);
+	tt_step(&t, 12);
+	for (int i = 1; i <= 5; i++) {
+		tt_move(&t, 0, CX + 90 + 59 * i, CY);
+		tt_move(&t, 1, CX + 1090 + 59 * i, CY);
+		tt_step(&t, 12);
+	}
+	t.fingers_override = 3;
+	for (int i = 1; i <= 10; i++) {
+		tt_move(&t, 0, CX + 385 + 59 * i, CY);
+		tt_move(&t, 1, CX + 1385 + 59 * i, CY);
+		tt_step(&t, 12);
+	}
+	for (int i = 0; i < t.nev; i++)
+		begins += t.ev[i].type == TT_GESTURE && t.ev[i].g.phase == TP_GESTURE_BEGIN;
+	CHECK(begins == 2, "3 -> 4 fingers begins a 4-finger swipe, 4 -> 3 (a finger lifting) none (%d begins)",
+	      begins);
+	t.fingers_override = -1;
+	lift(&t);
+	tt_free(&t);
+}
+
 int main(void)
 {
 	RUN(test_latency);
@@ -609,5 +659,6 @@ int main(void)
 	RUN(test_staggered_pinch);
 	RUN(test_count_glitch);
 	RUN(test_swipe_start);
+	RUN(test_count_hold_latency);
 	return tt_exit_status();
 }

@@ -124,6 +124,17 @@ struct tp_scroll {
 };
 
 /* XI 2.4 gestures and the two-finger scroll/pinch decision (gesture.c). */
+/* Where the fingers are in a frame. */
+struct tp_gesture_pos {
+	int n;			/* positions known: 0, 1, 2 (two fingers or a box) or more */
+	double x, y;		/* centre (y in x units) */
+	double p[2][2];		/* the first two fingers, or the box corners */
+	double dist, angle;	/* between p[0] and p[1]; angle in degrees, 0 for a box */
+	int t1, t2;		/* touches behind p[0], p[1]; -1 for a box */
+	bool box;
+	bool fresh;		/* a touch used here began this frame (new tracking id) */
+};
+
 enum tp_gesture_state {
 	GESTURE_STATE_NONE,		/* fewer than 2 fingers: pointer and edge scrolling */
 	GESTURE_STATE_UNKNOWN,		/* 2 fingers, scroll or pinch not decided yet */
@@ -151,6 +162,8 @@ struct tp_gesture {
 	int touch0_x, touch0_y;		/* semi-MT: touches[0] when the fingers settled (scroll origin) */
 	bool scroll_locked;		/* this touch sequence scrolls: no pinch until every finger is up */
 	int pending_fingers;		/* a count seen for one frame only, with the same touches (0 none) */
+	struct tp_gesture_pos held;	/* where the fingers were in that frame */
+	uint64_t held_time;
 	bool slot_active[TP_MAX_SLOTS];	/* the slots of the last frame */
 	int slot_ids[TP_MAX_SLOTS];	/* their tracking ids */
 	int slot_z[TP_MAX_SLOTS];	/* pressures */

@@ -8,7 +8,7 @@
  *   any --3+ fingers, swipe on--> SWIPE_START --centre moves SwipeThreshold--> SWIPE
  *   PINCH/SWIPE --finger count changes--> end (cancelled when a finger was added,
  *                  not when one lifted), then IGNORE until every finger is up (or
- *                  SWIPE_START for a new count of 3+)
+ *                  SWIPE_START when a finger was added to make 3+)
  *
  * Only usable touches count: past FingerHigh, not palm, not thumb, not in a
  * soft-button area.  A contact the kernel already reports but whose
@@ -79,24 +79,13 @@ static double y_scale(const struct tp_core *core)
 	return 1.0;
 }
 
-/* Where the fingers are this frame. */
-struct gesture_pos {
-	int n;			/* positions known: 0, 1, 2 (two fingers or a box) or more */
-	double x, y;		/* centre (y in x units) */
-	double p[2][2];		/* the first two fingers, or the box corners */
-	double dist, angle;	/* between p[0] and p[1]; angle in degrees, 0 for a box */
-	int t1, t2;		/* touches behind p[0], p[1]; -1 for a box */
-	bool box;
-	bool fresh;		/* a touch used here began this frame (new tracking id) */
-};
-
 static bool touch_usable(const struct tp_touch *t)
 {
 	return t->down && !t->ignored && !t->thumb && !t->in_button_area;
 }
 
 /* Semi-MT with two or more fingers: the two slots are opposite corners of a box. */
-static bool locate_box(const struct tp_core *core, struct gesture_pos *g)
+static bool locate_box(const struct tp_core *core, struct tp_gesture_pos *g)
 {
 	const struct tp_frame *f = &core->frame;
 	double ys = y_scale(core);
@@ -114,11 +103,11 @@ static bool locate_box(const struct tp_core *core, struct gesture_pos *g)
 	return true;
 }
 
-static void locate(const struct tp_core *core, struct gesture_pos *g)
+static void locate(const struct tp_core *core, struct tp_gesture_pos *g)
 {
 	double sx = 0, sy = 0, ys = y_scale(core);
 
-	*g = (struct gesture_pos){ .t1 = -1, .t2 = -1 };
+	*g = (struct tp_gesture_pos){ .t1 = -1, .t2 = -1 };
 	if (!core->mt) {
 		if (!locate_box(core, g)) {
 			if (!touch_usable(&core->touches[0]))
@@ -214,7 +203,7 @@ static void end_gesture(struct tp_core *core, bool cancelled)
 }
 
 /* The fingers are where they are now: measure from here. */
-static void settle(struct tp_core *core, const struct gesture_pos *pos)
+static void settle(struct tp_core *core, const struct tp_gesture_pos *pos)
 {
 	struct tp_gesture *g = &core->gesture;
 
@@ -242,16 +231,19 @@ static void fingers_changed(struct tp_core *core, int n, bool pinch_ok, bool swi
 	bool after_gesture = g->state == GESTURE_STATE_PINCH || g->state == GESTURE_STATE_SWIPE ||
 			     g->state == GESTURE_STATE_SWIPE_START || g->state == GESTURE_STATE_IGNORE;
 
+	bool lifting = n < g->fingers;
+
 	/*
 	 * Fingers lifted one after the other end a gesture normally (the user
-	 * is done); an added finger cancels it (something else begins).
+	 * is done, the fingers left do nothing more); an added finger cancels
+	 * it (something else begins).
 	 */
-	end_gesture(core, n > g->fingers);
+	end_gesture(core, !lifting);
 	g->fingers = n;
 	if (n == 0) {
 		g->scroll_locked = false;
 		set_state(core, GESTURE_STATE_NONE, "RELEASE");
-	} else if (n >= 3 && swipe_ok) {
+	} else if (n >= 3 && swipe_ok && !(after_gesture && lifting)) {
 		set_state(core, GESTURE_STATE_SWIPE_START, "FINGERS");
 	} else if (after_gesture) {
 		set_state(core, GESTURE_STATE_IGNORE, "FINGERS");
@@ -264,7 +256,7 @@ static void fingers_changed(struct tp_core *core, int n, bool pinch_ok, bool swi
 	}
 }
 
-static void begin_pinch(struct tp_core *core, const struct gesture_pos *pos, double dt_ms)
+static void begin_pinch(struct tp_core *core, const struct tp_gesture_pos *pos, double dt_ms)
 {
 	struct tp_gesture *g = &core->gesture;
 
@@ -286,7 +278,7 @@ static void begin_pinch(struct tp_core *core, const struct gesture_pos *pos, dou
  * together or around each other.  Undecided while neither has moved
  * PinchThreshold, or while the paths say nothing clear.
  */
-static void decide_two_fingers(struct tp_core *core, const struct gesture_pos *pos, double dt_ms)
+static void decide_two_fingers(struct tp_core *core, const struct tp_gesture_pos *pos, double dt_ms)
 {
 	struct tp_gesture *g = &core->gesture;
 	double va[2] = { pos->p[0][0] - g->p_start[0][0], pos->p[0][1] - g->p_start[0][1] };
@@ -325,7 +317,7 @@ static void decide_two_fingers(struct tp_core *core, const struct gesture_pos *p
 	}
 }
 
-static void swipe_start(struct tp_core *core, const struct gesture_pos *pos, double dt_ms)
+static void swipe_start(struct tp_core *core, const struct tp_gesture_pos *pos, double dt_ms)
 {
 	struct tp_gesture *g = &core->gesture;
 
@@ -347,7 +339,7 @@ static void swipe_start(struct tp_core *core, const struct gesture_pos *pos, dou
  * that is reported but below FingerHigh (landing, or lifting) is no finger
  * yet: the count is that of the usable touches.  *landing says one was seen.
  */
-static int gesture_count(const struct tp_core *core, const struct gesture_pos *pos, bool *landing)
+static int gesture_count(const struct tp_core *core, const struct tp_gesture_pos *pos, bool *landing)
 {
 	int n = core->gesture_fingers;
 
@@ -409,7 +401,7 @@ static bool touches_changed(struct tp_core *core, bool *rising)
  * A new count with the same touches on a pad with two or more slots: hold
  * it for one frame, it may be a misread.  True while held.
  */
-static bool hold_count(struct tp_core *core, int n, bool changed)
+static bool hold_count(struct tp_core *core, int n, bool changed, const struct tp_gesture_pos *pos)
 {
 	struct tp_gesture *g = &core->gesture;
 
@@ -421,11 +413,13 @@ static bool hold_count(struct tp_core *core, int n, bool changed)
 	tp_log(core, TP_LOG_DEBUG, "gesture: %d fingers instead of %d, same touches: held a frame",
 	       n, g->fingers);
 	g->pending_fingers = n;
+	g->held = *pos;
+	g->held_time = core->now;
 	return true;
 }
 
 /* Two fingers by the count, fewer positions: wait for the second touch, unless the one moves. */
-static void decide_one_contact(struct tp_core *core, const struct gesture_pos *pos)
+static void decide_one_contact(struct tp_core *core, const struct tp_gesture_pos *pos)
 {
 	struct tp_gesture *g = &core->gesture;
 
@@ -435,7 +429,7 @@ static void decide_one_contact(struct tp_core *core, const struct gesture_pos *p
 	set_state(core, GESTURE_STATE_SCROLL, "ONE_CONTACT");
 }
 
-static void gesture_update(struct tp_core *core, const struct gesture_pos *pos)
+static void gesture_update(struct tp_core *core, const struct tp_gesture_pos *pos)
 {
 	struct tp_gesture *g = &core->gesture;
 	double dt_ms = (core->now - g->last_time) / 1000.0;
@@ -481,8 +475,8 @@ bool tp_gesture_frame(struct tp_core *core)
 	const struct tp_params *p = &core->p;
 	bool enabled = p->touchpad_off == 0 && !core->palm && !core->buttons.hw &&
 		       !core->clickpad.pressed;
-	struct gesture_pos pos;
-	bool pinch_ok, swipe_ok, landing, changed, rising;
+	struct tp_gesture_pos pos;
+	bool pinch_ok, swipe_ok, landing, changed, rising, held;
 	int n;
 
 	locate(core, &pos);
@@ -515,8 +509,19 @@ bool tp_gesture_frame(struct tp_core *core)
 		return g->state == GESTURE_STATE_IGNORE;
 	}
 
-	if (hold_count(core, n, changed)) {
+	held = g->pending_fingers == n && n != g->fingers;
+	if (hold_count(core, n, changed, &pos)) {
 		/* nothing moves, nothing is decided in a frame whose count may be wrong */
+	} else if (n != g->fingers && held) {
+		/*
+		 * The count held last frame is confirmed: it began there, so
+		 * measure from there and decide now (a swipe starts as early as
+		 * without the hold).
+		 */
+		fingers_changed(core, n, pinch_ok, swipe_ok);
+		settle(core, &g->held);
+		g->last_time = g->held_time;
+		gesture_update(core, &pos);
 	} else if (n != g->fingers) {
 		fingers_changed(core, n, pinch_ok, swipe_ok);
 		settle(core, &pos);
