@@ -330,8 +330,11 @@ static bool palm_gate(struct tp_core *core, const struct tp_frame *f)
 				   (w < PALM_THIN_WIDTH && core->palm_prev_z < p->finger_high) ||
 				   (w < PALM_THIN_WIDTH_LIGHT && core->palm_prev_z < p->finger_high / 2);
 
-		if (!finger_like && (z > core->palm_prev_z + PALM_Z_RISE ||
-				     z < core->palm_prev_z - PALM_Z_FALL || w > p->palm_min_width)) {
+		/* in 64 bits: a hostile pad may report pressures near INT_MAX/INT_MIN */
+		long long last = core->palm_prev_z;
+
+		if (!finger_like && (z > last + PALM_Z_RISE || z < last - PALM_Z_FALL ||
+				     w > p->palm_min_width)) {
 			tp_log(core, TP_LOG_DEBUG, "palm check: contact not taken yet (z %d, last %d, w %d)",
 			       z, core->palm_prev_z, w);
 			hold = true;
@@ -373,7 +376,13 @@ void tp_core_frame(struct tp_core *core, const struct tp_frame *f)
 	/* Timers that should have fired before this frame fire first. */
 	if (f->time > 0)
 		run_timers(core, f->time - 1);
-	core->now = f->time;
+	/*
+	 * The core's clock never runs backwards (every "now - then" in the
+	 * concerns relies on it): a frame stamped before the last one, as a
+	 * replayed recording can be, happens now.
+	 */
+	if (f->time > core->now)
+		core->now = f->time;
 
 	for (int i = 0; i < TP_MAX_SLOTS; i++)
 		core->touches[i].began = core->touches[i].ended = false;
