@@ -38,8 +38,9 @@ static int area_top(const struct tp_core *core)
 	}
 	if (top)
 		return top;
-	return core->dev.y.min + (int)(SUPPRESS_DEFAULT_TOP_FRACTION *
-				       ((double)core->dev.y.max - core->dev.y.min));
+	/* in double: y.max - y.min of a full-range axis does not fit an int, the result does */
+	return (int)(core->dev.y.min + SUPPRESS_DEFAULT_TOP_FRACTION *
+		     ((double)core->dev.y.max - core->dev.y.min));
 }
 
 bool tp_suppress_active(const struct tp_core *core)

@@ -113,8 +113,10 @@ void tp_evdev_describe(const struct libevdev *evdev, struct tp_device *dev)
 
 	if (libevdev_has_event_code(evdev, EV_ABS, ABS_MT_SLOT)) {
 		const struct input_absinfo *abs = libevdev_get_abs_info(evdev, ABS_MT_SLOT);
-		int n = abs->maximum + 1;
-		dev->num_slots = n < 0 ? 0 : (n > TP_MAX_SLOTS ? TP_MAX_SLOTS : n);
+		int max = abs ? abs->maximum : -1;
+
+		/* slots 0..maximum; compared, not maximum + 1, which overflows at INT_MAX */
+		dev->num_slots = max < 0 ? 0 : (max >= TP_MAX_SLOTS ? TP_MAX_SLOTS : max + 1);
 	}
 	dev->semi_mt = libevdev_has_property(evdev, INPUT_PROP_SEMI_MT);
 	dev->clickpad = libevdev_has_property(evdev, INPUT_PROP_BUTTONPAD);

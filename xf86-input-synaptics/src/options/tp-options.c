@@ -140,23 +140,23 @@ static bool at_end(const char *p)
 static bool percent_value(const struct tp_device *dev, char pct, double v, double *out)
 {
 	const struct tp_axis *ax = (pct == 'y' || pct == 'h') ? &dev->y : &dev->x;
+	/* in double: a full-range axis (INT_MIN..INT_MAX) spans more than an int */
+	double span = (double)ax->max - ax->min;
 
-	if (pct == 'w' || pct == 'h') {
-		if (ax->max <= ax->min)
-			return false;
-		*out = v / 100.0 * ((double)ax->max - ax->min);
-		return true;
-	}
 	if (pct == 'd') {
-		double w = dev->x.max - dev->x.min, h = dev->y.max - dev->y.min;
+		double w = (double)dev->x.max - dev->x.min, h = (double)dev->y.max - dev->y.min;
+
 		if (w <= 0 || h <= 0)
 			return false;
 		*out = v / 100.0 * sqrt(w * w + h * h);
 		return true;
 	}
-	if (ax->max <= ax->min)
+	if (span <= 0)
 		return false;
-	*out = ax->min + v / 100.0 * (ax->max - ax->min);
+	if (pct == 'w' || pct == 'h')
+		*out = v / 100.0 * span;
+	else
+		*out = ax->min + v / 100.0 * span;
 	return true;
 }
 
