@@ -59,6 +59,8 @@ static void axis_range(const struct tp_axis *a, int dflt_max, int *min, int *max
 	}
 }
 
+static void clamp_to_table(struct tp_params *p);
+
 void tp_params_defaults(const struct tp_device *dev, struct tp_params *p)
 {
 	/* double: a hostile device's ranges must not overflow */
@@ -174,6 +176,8 @@ void tp_params_defaults(const struct tp_device *dev, struct tp_params *p)
 	p->pinch_threshold = 1.5;
 	p->button_area_suppression = dev->clickpad;
 	p->button_area_top = 0;		/* follow the soft buttons, else 82% (suppress.c) */
+
+	clamp_to_table(p);
 }
 
 /* ---- parameter table ---- */
@@ -379,6 +383,26 @@ void tp_param_set(struct tp_params *params, const struct tp_param_desc *d, doubl
 	case TP_PARAM_DOUBLE:
 		*(double *)base = value;
 		break;
+	}
+}
+
+/*
+ * Defaults derived from a hostile device (a pressure axis up to INT_MAX, a
+ * negative minimum, a resolution of 2^31-1) can fall outside the table's
+ * ranges; clamped into them, the defaults stay a valid set: every relation
+ * tp_params_validate() checks (left <= right, low <= high, non-zero) holds
+ * before and after a monotonic clamp.
+ */
+static void clamp_to_table(struct tp_params *p)
+{
+	for (size_t i = 0; i < TP_ARRAY_SIZE(param_table); i++) {
+		const struct tp_param_desc *d = &param_table[i];
+		double v = tp_param_get(p, d);
+
+		if (v < d->min)
+			tp_param_set(p, d, d->min);
+		else if (v > d->max)
+			tp_param_set(p, d, d->max);
 	}
 }
 
