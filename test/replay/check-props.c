@@ -212,13 +212,13 @@ static void pack(enum tp_prop_format f, int bits, const double *v, int n, void *
 {
 	for (int i = 0; i < n; i++) {
 		if (bits == 8)
-			((uint8_t *)buf)[i] = (uint8_t)v[i];
+			((uint8_t *)buf)[i] = (uint8_t)(long long)v[i];
 		else if (bits == 16)
-			((uint16_t *)buf)[i] = (uint16_t)v[i];
+			((uint16_t *)buf)[i] = (uint16_t)(long long)v[i];
 		else if (f == TP_PROP_FLOAT)
 			((float *)buf)[i] = (float)v[i];
 		else if (f == TP_PROP_CARD32)
-			((uint32_t *)buf)[i] = (uint32_t)v[i];
+			((uint32_t *)buf)[i] = (uint32_t)(long long)v[i];
 		else
 			((int32_t *)buf)[i] = (int32_t)v[i];
 	}
