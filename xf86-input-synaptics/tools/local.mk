@@ -4,6 +4,8 @@
 bin_PROGRAMS += synclient syndaemon
 
 synclient_SOURCES = xf86-input-synaptics/tools/synclient.c \
+	xf86-input-synaptics/tools/synclient-args.c \
+	xf86-input-synaptics/tools/synclient-args.h \
 	xf86-input-synaptics/tools/synparams.c \
 	xf86-input-synaptics/tools/synparams.h \
 	xf86-input-synaptics/tools/syntouchpad.c \

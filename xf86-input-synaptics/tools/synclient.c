@@ -36,7 +36,6 @@
 #endif
 
 #include <errno.h>
-#include <getopt.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -48,33 +47,23 @@
 #include <X11/Xlib.h>
 #include <X11/extensions/XInput2.h>
 
+#include "synclient-args.h"
 #include "synparams.h"
 #include "syntouchpad.h"
 
-#ifndef PACKAGE_VERSION
-#define PACKAGE_VERSION "unknown"
-#endif
-
-#define EXIT_BAD	1	/* bad arguments, refused assignment */
-#define EXIT_NODEV	2	/* no display, no touchpad */
+#define EXIT_BAD	SYNCLIENT_EXIT_BAD
+#define EXIT_NODEV	SYNCLIENT_EXIT_NODEV
 
 #define HWSTATE_PROP	"Synaptics Hardware State"
 #define MONITOR_PROP	"Synaptics Monitor"
 #define HWSTATE_ITEMS	8
 #define LEASE_MS	4000	/* monitor lease, renewed every LEASE_MS/2 */
-#define NAME_MAX_LEN	64
 
 enum hw_item { HW_TIME, HW_X, HW_Y, HW_Z, HW_FINGERS, HW_WIDTH, HW_BUTTONS,
 	       HW_CONTACTS };
 
 enum hw_button_bit { BTN_BIT_LEFT = 0, BTN_BIT_RIGHT = 1, BTN_BIT_MIDDLE = 2,
 		     BTN_BIT_UP = 3, BTN_BIT_DOWN = 4, BTN_BIT_MULTI0 = 5 };
-
-struct assignment {
-	const struct synparam *param;
-	double value;
-	const char *text;
-};
 
 /* One property of one device in the write phase: its value before and
  * after, and whether it has been written yet (for the rollback). */
@@ -86,23 +75,6 @@ struct pending {
 };
 
 static volatile sig_atomic_t stop_requested;
-
-static void usage(FILE *f)
-{
-	fprintf(f,
-		"Usage: synclient [-l] [-d DEVICE] [NAME=VALUE ...]\n"
-		"       synclient [-d DEVICE] -m INTERVAL\n"
-		"       synclient -V | -?\n"
-		"  -l           list the parameters and their values (default)\n"
-		"  -d DEVICE    only the touchpad with this XI id or name\n"
-		"               (default: every synaptics touchpad)\n"
-		"  -m INTERVAL  print the touchpad's state as it changes, at\n"
-		"               most once per INTERVAL ms (needs driver support)\n"
-		"  -V           print the version and exit\n"
-		"  -?, -h       this help\n"
-		"  NAME=VALUE   set parameter NAME (any case) on the touchpads;\n"
-		"               all assignments are checked before any is made\n");
-}
 
 /* ---- listing ---------------------------------------------------------- */
 
@@ -157,38 +129,6 @@ static void list_device(Display *dpy, const struct syntp *tp, bool header)
 
 /* ---- setting ---------------------------------------------------------- */
 
-static int parse_assignments(int argc, char **argv, struct assignment *out)
-{
-	int bad = 0;
-
-	for (int i = 0; i < argc; i++) {
-		char name[NAME_MAX_LEN], err[256];
-		const char *value;
-
-		if (synparam_split(argv[i], name, sizeof(name), &value)) {
-			fprintf(stderr,
-				"synclient: '%s' is not NAME=VALUE\n", argv[i]);
-			bad++;
-			continue;
-		}
-		out[i].param = synparam_find(name);
-		out[i].text = value;
-		if (!out[i].param) {
-			fprintf(stderr,
-				"synclient: unknown parameter '%s' (synclient -l lists them)\n",
-				name);
-			bad++;
-			continue;
-		}
-		if (synparam_parse(out[i].param, value, &out[i].value, err,
-				   sizeof(err))) {
-			fprintf(stderr, "synclient: %s\n", err);
-			bad++;
-		}
-	}
-	return bad;
-}
-
 static struct pending *pending_for(struct pending *pend, int *npend, int dev,
 				   const char *prop)
 {
@@ -216,7 +156,7 @@ static void rollback(Display *dpy, const struct syntp *tps,
 }
 
 static int set_parameters(Display *dpy, const struct syntp *tps, int ntp,
-			  const struct assignment *as, int nas)
+			  const struct synclient_assignment *as, int nas)
 {
 	struct pending *pend = calloc((size_t)(ntp * nas), sizeof(*pend));
 	Atom fl = syntp_float_atom(dpy);
@@ -457,71 +397,20 @@ static int monitor(Display *dpy, const struct syntp *tp, long interval)
 
 int main(int argc, char **argv)
 {
-	bool do_list = false, do_monitor = false;
-	const char *device = NULL;
-	long interval = 0;
-	struct assignment *as;
+	struct synclient_args args;
 	struct syntp *tps;
 	Display *dpy;
-	int c, ntp, nas, rc = 0;
+	int ntp, rc;
 
-	while ((c = getopt(argc, argv, "ld:m:Vh?")) != -1) {
-		char *end;
-
-		switch (c) {
-		case 'l':
-			do_list = true;
-			break;
-		case 'd':
-			device = optarg;
-			break;
-		case 'm':
-			do_monitor = true;
-			interval = strtol(optarg, &end, 10);
-			if (end == optarg || *end || interval < 1 ||
-			    interval > 60000) {
-				fprintf(stderr,
-					"synclient: -m needs an interval in ms (1 to 60000), not '%s'\n",
-					optarg);
-				return EXIT_BAD;
-			}
-			break;
-		case 'V':
-			printf("%s\n", PACKAGE_VERSION);
-			return 0;
-		case 'h':
-			usage(stdout);
-			return 0;
-		case '?':
-			/* getopt says '?' for unknown options, too */
-			if (optopt && optopt != '?') {
-				usage(stderr);
-				return EXIT_BAD;
-			}
-			usage(stdout);
-			return 0;
-		}
-	}
-
-	nas = argc - optind;
-	as = calloc((size_t)nas + 1, sizeof(*as));
-	if (!as)
-		return EXIT_BAD;
-	if (parse_assignments(nas, argv + optind, as)) {
-		fprintf(stderr, "synclient: nothing changed\n");
-		return EXIT_BAD;
-	}
-	if (do_monitor && (nas || do_list)) {
-		fprintf(stderr, "synclient: -m cannot be combined with -l or assignments\n");
-		return EXIT_BAD;
-	}
-	if (!nas && !do_monitor)
-		do_list = true;
+	rc = synclient_parse_args(argc, argv, &args);
+	if (rc >= 0)
+		return rc;
 
 	dpy = XOpenDisplay(NULL);
 	if (!dpy) {
 		fprintf(stderr, "synclient: cannot open display '%s'\n",
 			XDisplayName(NULL));
+		synclient_args_free(&args);
 		return EXIT_NODEV;
 	}
 	ntp = syntp_find_all(dpy, &tps);
@@ -530,37 +419,40 @@ int main(int argc, char **argv)
 			fprintf(stderr,
 				"synclient: no touchpad with a synaptics driver found\n");
 		XCloseDisplay(dpy);
+		synclient_args_free(&args);
 		return EXIT_NODEV;
 	}
-	if (device) {
-		if (!syntp_pick(tps, ntp, device)) {
+	if (args.device) {
+		if (!syntp_pick(tps, ntp, args.device)) {
 			fprintf(stderr, "synclient: no synaptics touchpad '%s'; there are:\n",
-				device);
+				args.device);
 			for (int i = 0; i < ntp; i++)
 				fprintf(stderr, "    %d \"%s\"\n", tps[i].id,
 					tps[i].name);
 			XCloseDisplay(dpy);
+			synclient_args_free(&args);
 			return EXIT_NODEV;
 		}
 		ntp = 1;
 	}
 
-	if (do_monitor) {
+	rc = 0;
+	if (args.monitor) {
 		if (ntp > 1)
 			fprintf(stderr,
 				"synclient: monitoring device %d \"%s\" (-d picks another)\n",
 				tps[0].id, tps[0].name);
-		rc = monitor(dpy, &tps[0], interval);
+		rc = monitor(dpy, &tps[0], args.interval);
 	} else {
-		if (nas)
-			rc = set_parameters(dpy, tps, ntp, as, nas);
-		if (do_list && rc == 0)
+		if (args.nassign)
+			rc = set_parameters(dpy, tps, ntp, args.assign, args.nassign);
+		if (args.list && rc == 0)
 			for (int i = 0; i < ntp; i++)
 				list_device(dpy, &tps[i], ntp > 1);
 	}
 
 	free(tps);
-	free(as);
+	synclient_args_free(&args);
 	XCloseDisplay(dpy);
 	return rc;
 }
