@@ -1,0 +1,36 @@
+# test/fuzz build fragment (included by the top Makefile.am; paths are relative to the top)
+#
+# The libFuzzer harnesses are built by test/fuzz/run-fuzz with clang
+# (./synmt fuzz, the fuzz suite).  Here the same harnesses are linked with
+# standalone.c instead of libFuzzer and run over the committed seeds and
+# regression inputs by make check, in the ordinary and the sanitizer build,
+# so a crash the fuzzer once found stays a failing test.
+FUZZ_FILES = \
+	test/fuzz/fuzz-evdev-files \
+	test/fuzz/fuzz-options-files \
+	test/fuzz/fuzz-props-files \
+	test/fuzz/fuzz-synclient-files
+check_PROGRAMS += $(FUZZ_FILES)
+TESTS += test/fuzz/inputs.sh
+EXTRA_DIST += test/fuzz/inputs.sh test/fuzz/run-fuzz test/fuzz/make-seeds \
+	test/fuzz/seed-evdev.py test/fuzz/README.md test/fuzz/corpus test/fuzz/regress
+
+FUZZ_CPPFLAGS = $(SYN_CPPFLAGS) -I$(top_srcdir)/xf86-input-synaptics/tools
+FUZZ_CORE_LIBS = xf86-input-synaptics/libtpevdev.la xf86-input-synaptics/src/core/libtpcore.la \
+	$(LIBEVDEV_LIBS) -lm
+
+test_fuzz_fuzz_evdev_files_SOURCES = test/fuzz/fuzz-evdev.c test/fuzz/standalone.c test/fuzz/fuzz-input.h
+test_fuzz_fuzz_evdev_files_CPPFLAGS = $(FUZZ_CPPFLAGS)
+test_fuzz_fuzz_evdev_files_CFLAGS = $(AM_CFLAGS) $(LIBEVDEV_CFLAGS)
+test_fuzz_fuzz_evdev_files_LDADD = $(FUZZ_CORE_LIBS)
+test_fuzz_fuzz_options_files_SOURCES = test/fuzz/fuzz-options.c test/fuzz/standalone.c \
+	test/fuzz/fuzz-input.h test/fuzz/fuzz-device.h
+test_fuzz_fuzz_options_files_CPPFLAGS = $(FUZZ_CPPFLAGS)
+test_fuzz_fuzz_options_files_LDADD = $(FUZZ_CORE_LIBS)
+test_fuzz_fuzz_props_files_SOURCES = test/fuzz/fuzz-props.c test/fuzz/standalone.c \
+	test/fuzz/fuzz-input.h test/fuzz/fuzz-device.h
+test_fuzz_fuzz_props_files_CPPFLAGS = $(FUZZ_CPPFLAGS)
+test_fuzz_fuzz_props_files_LDADD = $(FUZZ_CORE_LIBS)
+test_fuzz_fuzz_synclient_files_SOURCES = test/fuzz/fuzz-synclient.c test/fuzz/standalone.c \
+	xf86-input-synaptics/tools/synclient-args.c xf86-input-synaptics/tools/synparams.c
+test_fuzz_fuzz_synclient_files_CPPFLAGS = $(FUZZ_CPPFLAGS)
