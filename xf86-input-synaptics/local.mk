@@ -30,7 +30,9 @@ xf86_input_synaptics_synaptics_drv_la_SOURCES = \
 	xf86-input-synaptics/src/x/synaptics-drv.c \
 	xf86-input-synaptics/src/x/synaptics-props.c \
 	xf86-input-synaptics/src/x/monitor.c \
-	xf86-input-synaptics/src/x/gesture-actions.c
+	xf86-input-synaptics/src/x/gesture-actions.c \
+	xf86-input-synaptics/src/x/syn-thread.h \
+	xf86-input-synaptics/src/x/syn-thread.c
 xf86_input_synaptics_synaptics_drv_la_CPPFLAGS = $(SYN_CPPFLAGS)
 xf86_input_synaptics_synaptics_drv_la_CFLAGS = $(AM_CFLAGS) $(XORG_CFLAGS) $(LIBEVDEV_CFLAGS)
 xf86_input_synaptics_synaptics_drv_la_LDFLAGS = -module -avoid-version \

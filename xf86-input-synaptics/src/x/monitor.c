@@ -68,27 +68,24 @@ static void state_from_frame(const struct syn_priv *priv, const struct tp_frame 
 
 void syn_monitor_frame(struct syn_priv *priv, const struct tp_frame *frame)
 {
+	SYN_ASSERT_LOCKED();
 	state_from_frame(priv, frame, priv->mon.latest);
 	priv->mon.fresh = true;
 }
 
-/* Our own writes pass our handler: it refuses only clients' writes. */
+/* Our own writes pass our handlers: they refuse only clients' writes. */
 static void change_own(struct syn_priv *priv, Atom atom, int n, const int32_t *v)
 {
-	DeviceIntPtr dev = priv->pinfo->dev;
-
-	priv->mon.own_write = true;
-	XIChangeDeviceProperty(dev, atom, XA_INTEGER, 32, PropModeReplace, n, v, TRUE);
-	priv->mon.own_write = false;
+	syn_change_own_property(priv, priv->pinfo->dev, atom, XA_INTEGER, 32, n, v, TRUE);
 }
 
 /* The input thread stops copying frames; main thread. */
 static void monitor_deactivate(struct syn_priv *priv)
 {
-	input_lock();
+	syn_lock();
 	priv->mon.active = false;
 	priv->mon.fresh = false;
-	input_unlock();
+	syn_unlock();
 }
 
 static void monitor_stop(struct syn_priv *priv)
@@ -105,12 +102,13 @@ static void publish_latest(struct syn_priv *priv)
 	int32_t hw[SYN_HWSTATE_ITEMS];
 	bool fresh;
 
-	input_lock();
+	SYN_ASSERT_MAIN();
+	syn_lock();
 	fresh = priv->mon.fresh;
 	if (fresh)
 		memcpy(hw, priv->mon.latest, sizeof(hw));
 	priv->mon.fresh = false;
-	input_unlock();
+	syn_unlock();
 
 	if (fresh && memcmp(hw, priv->mon.shown, sizeof(hw)) != 0) {
 		memcpy(priv->mon.shown, hw, sizeof(hw));
@@ -147,14 +145,14 @@ static void monitor_lease(struct syn_priv *priv, int32_t ms)
 	if (priv->mon.active)
 		return;		/* renewed; the timer runs */
 
-	input_lock();
+	syn_lock();
 	/* Start from what the device shows now, not from the last lease. */
 	if (priv->tev.evdev) {
 		state_from_frame(priv, &priv->tev.state.cur, priv->mon.latest);
 		priv->mon.fresh = true;
 	}
 	priv->mon.active = true;
-	input_unlock();
+	syn_unlock();
 	/* now, so that the writer's next read already sees it */
 	publish_latest(priv);
 	priv->mon.timer = TimerSet(priv->mon.timer, 0, SYN_MONITOR_PERIOD_MS,
@@ -170,13 +168,15 @@ static void monitor_lease(struct syn_priv *priv, int32_t ms)
 static int monitor_set_property(DeviceIntPtr dev, Atom atom, XIPropertyValuePtr val,
 				BOOL checkonly)
 {
+	SYN_SERVER_HOLDS_LOCK();
 	InputInfoPtr pinfo = dev->public.devicePrivate;
 	struct syn_priv *priv = pinfo->private;
 	int32_t ms;
 
+	SYN_ASSERT_MAIN();
 	if (!priv || (atom != priv->mon.monitor_atom && atom != priv->mon.hwstate_atom))
 		return Success;		/* not ours */
-	if (priv->mon.own_write)
+	if (priv->own_write)
 		return Success;
 	if (atom == priv->mon.hwstate_atom)
 		return BadValue;	/* read-only, as 1.9's read-only properties */
@@ -205,11 +205,10 @@ void syn_monitor_init(struct syn_priv *priv, DeviceIntPtr dev)
 		priv->mon.monitor_atom = priv->mon.hwstate_atom = 0;
 		return;
 	}
-	XIChangeDeviceProperty(dev, priv->mon.hwstate_atom, XA_INTEGER, 32, PropModeReplace,
-			       SYN_HWSTATE_ITEMS, priv->mon.shown, FALSE);
+	syn_change_own_property(priv, dev, priv->mon.hwstate_atom, XA_INTEGER, 32,
+				SYN_HWSTATE_ITEMS, priv->mon.shown, FALSE);
 	XISetDevicePropertyDeletable(dev, priv->mon.hwstate_atom, FALSE);
-	XIChangeDeviceProperty(dev, priv->mon.monitor_atom, XA_INTEGER, 32, PropModeReplace,
-			       1, &zero, FALSE);
+	syn_change_own_property(priv, dev, priv->mon.monitor_atom, XA_INTEGER, 32, 1, &zero, FALSE);
 	XISetDevicePropertyDeletable(dev, priv->mon.monitor_atom, FALSE);
 	XIRegisterPropertyHandler(dev, monitor_set_property, NULL, NULL);
 }

@@ -7,7 +7,8 @@
  *
  * Threads: read_input runs in the server's input thread with the input lock
  * held; the timer callback and property handlers run in the main thread and
- * take the input lock themselves before touching the core.
+ * take the input lock themselves before touching the core.  syn-thread.h
+ * has the whole contract and the debug build's checks of it.
  *
  * Pointer acceleration: the core already applies synaptics-style
  * acceleration (MinSpeed/MaxSpeed/AccelFactor), so the server must not
@@ -44,33 +45,18 @@ static bool device_on(struct syn_priv *priv)
 	return priv->pinfo->dev && priv->pinfo->dev->public.on;
 }
 
-/* ---- logging ---- */
-
-static void log_line(InputInfoPtr pinfo, MessageType type, int verb, const char *text)
-{
-	/* The input thread must not use the ordinary (malloc'ing) logger. */
-	if (in_input_thread())
-		LogMessageVerbSigSafe(type, verb, "%s: %s\n", pinfo->name, text);
-	else
-		xf86IDrvMsgVerb(pinfo, type, verb, "%s\n", text);
-}
+/* ---- logging (syn-thread.c: sig-safe on the input thread) ---- */
 
 static void syn_vlog(InputInfoPtr pinfo, enum tp_log_level level, const char *fmt, va_list ap)
 	__attribute__((format(printf, 3, 0)));
 
 static void syn_vlog(InputInfoPtr pinfo, enum tp_log_level level, const char *fmt, va_list ap)
 {
-	char buf[512];
-	size_t len;
 	MessageType type = level == TP_LOG_ERROR ? X_ERROR :
 			   level == TP_LOG_WARNING ? X_WARNING : X_INFO;
 	int verb = level == TP_LOG_DEBUG ? 7 : (level == TP_LOG_INFO ? 3 : 0);
 
-	vsnprintf(buf, sizeof(buf), fmt, ap);
-	len = strlen(buf);
-	if (len > 0 && buf[len - 1] == '\n')
-		buf[len - 1] = '\0';
-	log_line(pinfo, type, verb, buf);
+	syn_vmsg(pinfo, type, verb, fmt, ap);
 }
 
 static void core_log(void *user, enum tp_log_level level, const char *fmt, va_list ap)
@@ -103,6 +89,7 @@ static void post_motion(void *user, double dx, double dy, double dx_unaccel, dou
 	struct syn_priv *priv = user;
 	ValuatorMask *m = priv->vmask;
 
+	SYN_ASSERT_LOCKED();
 	if (!device_on(priv))
 		return;
 	valuator_mask_zero(m);
@@ -115,6 +102,7 @@ static void post_button(void *user, int button, bool down)
 {
 	struct syn_priv *priv = user;
 
+	SYN_ASSERT_LOCKED();
 	if (!device_on(priv) || button < 1 || button > SYN_NUM_BUTTONS)
 		return;
 	xf86PostButtonEvent(priv->pinfo->dev, Relative, button, down, 0, 0);
@@ -126,6 +114,7 @@ static void post_scroll(void *user, double vert, double horiz)
 	struct syn_priv *priv = user;
 	ValuatorMask *m = priv->vmask;
 
+	SYN_ASSERT_LOCKED();
 	if (!device_on(priv) || (vert == 0 && horiz == 0))
 		return;
 	valuator_mask_zero(m);
@@ -142,6 +131,7 @@ static void post_gesture(void *user, const struct tp_gesture_event *ev)
 	uint32_t flags = 0;
 	uint16_t type;
 
+	SYN_ASSERT_LOCKED();
 	if (!device_on(priv))
 		return;
 	if (ev->type == TP_GESTURE_SWIPE) {
@@ -196,7 +186,8 @@ static CARD32 syn_timer_cb(OsTimerPtr timer, CARD32 time, void *arg)
 
 	(void)timer;
 	(void)time;
-	input_lock();
+	SYN_ASSERT_MAIN();
+	syn_lock();		/* DoTimers holds it already; recursive */
 	if (priv->core && device_on(priv)) {
 		uint64_t due = tp_core_next_timeout(priv->core);
 		/* the server's ms clock may be coarser than ours: never fire early */
@@ -204,13 +195,17 @@ static CARD32 syn_timer_cb(OsTimerPtr timer, CARD32 time, void *arg)
 			tp_core_timeout(priv->core, now_us());
 		delay = timeout_delay(priv);
 	}
-	input_unlock();
+	syn_unlock();
 	return delay;	/* 0: not re-armed */
 }
 
+/* Either thread, input lock held: the timer is preallocated, TimerSet does not allocate. */
 static void syn_arm_timer(struct syn_priv *priv)
 {
-	CARD32 delay = timeout_delay(priv);
+	CARD32 delay;
+
+	SYN_ASSERT_LOCKED();
+	delay = timeout_delay(priv);
 
 	if (delay)
 		priv->timer = TimerSet(priv->timer, 0, delay, syn_timer_cb, priv);
@@ -224,8 +219,11 @@ static void frame_cb(void *user, const struct tp_frame *frame)
 {
 	struct syn_priv *priv = user;
 
+	SYN_ASSERT_LOCKED();
 	if (priv->mon.active)
 		syn_monitor_frame(priv, frame);
+	if (priv->action_keys)
+		syn_actions_frame(priv, frame);
 	tp_core_frame(priv->core, frame);
 }
 
@@ -233,40 +231,48 @@ static void reset_cb(void *user, uint64_t time)
 {
 	struct syn_priv *priv = user;
 
-	log_line(priv->pinfo, X_WARNING, 0, "events lost (SYN_DROPPED), resynchronising");
+	SYN_ASSERT_LOCKED();
+	syn_msg(priv->pinfo, X_WARNING, 0, "events lost (SYN_DROPPED), resynchronising");
 	tp_core_reset(priv->core, time);
 }
 
+/* Input thread, input lock held by the server. */
 static void syn_read_input(InputInfoPtr pinfo)
 {
+	SYN_SERVER_HOLDS_LOCK();
 	struct syn_priv *priv = pinfo->private;
 	int rc;
 
+	SYN_ASSERT_INPUT();
 	if (!priv->core || !priv->tev.evdev)
 		return;
 	rc = tp_evdev_read(&priv->tev, frame_cb, reset_cb, priv);
 	if (rc == -ENODEV) {
-		log_line(pinfo, X_WARNING, 0, "device removed");
+		/* removal: the input thread unregisters the fd (InputThreadUnregisterDev
+		 * is made for that), the core releases what it holds right away */
+		syn_msg(pinfo, X_WARNING, 0, "device removed");
 		xf86RemoveEnabledDevice(pinfo);
 		tp_core_reset(priv->core, now_us());
 	} else if (rc < 0) {
-		log_line(pinfo, X_ERROR, 0, "read error");
+		syn_msg(pinfo, X_ERROR, 0, "read error");
 	}
 	syn_arm_timer(priv);
 }
 
 /* ---- parameters at run time ---- */
 
+/* Main thread (property handlers). */
 void syn_set_params(struct syn_priv *priv, const struct tp_params *params)
 {
-	input_lock();
+	SYN_ASSERT_MAIN();
+	syn_lock();
 	priv->params = *params;
 	priv->dev.clickpad = params->clickpad;
 	if (priv->core) {
 		tp_core_set_params(priv->core, params);
 		syn_arm_timer(priv);
 	}
-	input_unlock();
+	syn_unlock();
 }
 
 /* ---- device control ---- */
@@ -345,6 +351,8 @@ static int syn_device_init(DeviceIntPtr dev)
 	int touches = priv->dev.max_fingers > priv->dev.num_slots ? priv->dev.max_fingers
 								 : priv->dev.num_slots;
 
+	SYN_ASSERT_MAIN();
+
 	/* every button gets a label: clients (xinput list-props) choke on None */
 	for (int i = 0; i < SYN_NUM_BUTTONS; i++)
 		btn_labels[i] = XIGetKnownProperty(button_names[i] ? button_names[i]
@@ -405,6 +413,7 @@ static int syn_device_on(DeviceIntPtr dev)
 	int fd = priv->server_fd ? pinfo->fd : -1;
 	int rc;
 
+	SYN_ASSERT_MAIN();
 	if (!priv->tev.evdev) {
 		rc = tp_evdev_open(&priv->tev, priv->path, fd, &why);
 		if (rc < 0) {
@@ -419,11 +428,12 @@ static int syn_device_on(DeviceIntPtr dev)
 			xf86IDrvMsg(pinfo, X_WARNING, "cannot grab %s (%s), other clients see it too\n",
 				    priv->path, strerror(-rc));
 	}
-	input_lock();
+	syn_lock();
 	tp_core_reset(priv->core, now_us());
-	input_unlock();
+	syn_unlock();
 	xf86AddEnabledDevice(pinfo);
 	dev->public.on = TRUE;
+	syn_actions_keymap_changed(priv);	/* the keymap may have changed while off */
 	return Success;
 }
 
@@ -432,13 +442,14 @@ static int syn_device_off(DeviceIntPtr dev)
 	InputInfoPtr pinfo = dev->public.devicePrivate;
 	struct syn_priv *priv = pinfo->private;
 
-	input_lock();
+	SYN_ASSERT_MAIN();
+	syn_lock();
 	/* release whatever the core holds while the device can still post */
 	if (priv->core && dev->public.on)
 		tp_core_reset(priv->core, now_us());
 	if (priv->timer)
 		TimerCancel(priv->timer);
-	input_unlock();
+	syn_unlock();
 	if (pinfo->fd >= 0)
 		xf86RemoveEnabledDevice(pinfo);
 	tp_evdev_close(&priv->tev);
@@ -453,6 +464,8 @@ static void syn_device_close(DeviceIntPtr dev)
 	InputInfoPtr pinfo = dev->public.devicePrivate;
 	struct syn_priv *priv = pinfo->private;
 
+	SYN_ASSERT_MAIN();
+	syn_actions_close(priv);
 	syn_monitor_close(priv);
 	if (priv->timer) {
 		TimerFree(priv->timer);
@@ -590,6 +603,7 @@ static void syn_uninit(InputDriverPtr drv, InputInfoPtr pinfo, int flags)
 
 	(void)drv;
 	if (priv) {
+		syn_actions_close(priv);
 		syn_monitor_close(priv);
 		tp_evdev_close(&priv->tev);
 		if (priv->core)

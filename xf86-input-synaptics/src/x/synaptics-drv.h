@@ -25,6 +25,7 @@
 #include "tp-evdev.h"
 #include "tp-options.h"
 #include "gesture-action.h"
+#include "syn-thread.h"
 
 /* Buttons the device reports: 1-3, wheel 4-7, then 8-12 for extra buttons. */
 #define SYN_NUM_BUTTONS 12
@@ -49,7 +50,6 @@ struct syn_monitor {
 	int32_t shown[SYN_HWSTATE_ITEMS];	/* what the property holds */
 	CARD32 lease_end;		/* server ms */
 	OsTimerPtr timer;
-	bool own_write;			/* the driver is changing the properties */
 	Atom monitor_atom, hwstate_atom;
 };
 
@@ -72,17 +72,40 @@ struct syn_priv {
 	struct tp_action_tracker action_tracker;
 	bool action_keys;		/* a key action is set: the device has a keyboard class */
 	Atom actions_atom;
+	/* keycodes of the key actions, resolved on the main thread (input lock to read) */
+	struct syn_action_keys {
+		int n;			/* keycodes to press in order, 0: nothing to send */
+		uint8_t codes[TP_ACTION_MAX_KEYS + 1];	/* + Shift for a shifted symbol */
+		uint32_t missing;	/* a keysym not in the keymap (n is 0 then), or 0 */
+	} action_codes[TP_ACTION_COUNT];
+	OsTimerPtr action_timer;	/* main-thread refresh, armed when fingers land */
+	int action_fingers;		/* fingers of the last frame (input thread) */
+	/* >0 while the driver changes its own properties: our handlers let those pass */
+	int own_write;
 	struct syn_monitor mon;		/* synclient -m (monitor.c) */
 };
 
 /* synaptics-props.c */
 void syn_props_init(struct syn_priv *priv, DeviceIntPtr dev);
 void syn_props_update(struct syn_priv *priv, DeviceIntPtr dev);
+/*
+ * The driver's own property change (main thread): the server runs every
+ * handler for it, ours let it pass instead of deciding again.  sendevent
+ * FALSE only while the device is initialised, TRUE at run time.
+ */
+int syn_change_own_property(struct syn_priv *priv, DeviceIntPtr dev, Atom atom, Atom type,
+			    int format, int n, const void *data, Bool sendevent);
 
 /* gesture-actions.c */
 void syn_actions_preinit(struct syn_priv *priv);
 int syn_actions_device_init(struct syn_priv *priv, DeviceIntPtr dev);
+/* Input thread (or main, from a timer), input lock held. */
 void syn_actions_gesture(struct syn_priv *priv, const struct tp_gesture_event *ev);
+/* Input thread, input lock held: every frame, while key actions are set. */
+void syn_actions_frame(struct syn_priv *priv, const struct tp_frame *frame);
+/* Main thread: resolve the key actions' keycodes again (DEVICE_ON, keymap change). */
+void syn_actions_keymap_changed(struct syn_priv *priv);
+void syn_actions_close(struct syn_priv *priv);
 
 /* monitor.c */
 void syn_monitor_init(struct syn_priv *priv, DeviceIntPtr dev);

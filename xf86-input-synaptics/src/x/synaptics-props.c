@@ -9,6 +9,16 @@
  *   wrong type, format or item count -> BadMatch
  *   out-of-range or inconsistent     -> BadValue
  *   read-only                        -> BadValue (as 1.9)
+ *
+ * A write that changes which properties exist (ClickPad on or off creates
+ * or deletes "Soft Button Areas"; HasSecondarySoftButtons the secondary
+ * ones) changes them from inside the handler.  The server runs every
+ * handler again for those changes: priv->own_write lets them pass
+ * without deciding anything again.  At run time each creation sends its
+ * XIPropertyCreated event (and XIDeleteDeviceProperty its
+ * XIPropertyDeleted), so clients such as synclient -l see the new set.
+ * Threads: handlers run on the main thread with the input lock held
+ * (syn-thread.h).
  */
 #include "config.h"
 
@@ -31,20 +41,36 @@ static Atom type_atom(const struct syn_priv *priv, enum tp_prop_type t)
 	}
 }
 
+int syn_change_own_property(struct syn_priv *priv, DeviceIntPtr dev, Atom atom, Atom type,
+			    int format, int n, const void *data, Bool sendevent)
+{
+	int rc;
+
+	SYN_ASSERT_MAIN();
+	priv->own_write++;
+	rc = XIChangeDeviceProperty(dev, atom, type, format, PropModeReplace, (unsigned long)n,
+				    data, sendevent);
+	priv->own_write--;
+	return rc;
+}
+
 /* Write the current values of one table row into the X property. */
-static void store(struct syn_priv *priv, DeviceIntPtr dev, size_t row)
+static void store(struct syn_priv *priv, DeviceIntPtr dev, size_t row, Bool sendevent)
 {
 	const struct tp_prop_desc *p = &tp_prop_table[row];
 	uint32_t data[TP_PROP_MAX_ITEMS];
 
 	tp_prop_encode(p, &priv->dev, &priv->params, data);
-	XIChangeDeviceProperty(dev, priv->prop_atoms[row], type_atom(priv, tp_prop_type_of(p)),
-			       tp_prop_format_bits(p), PropModeReplace, p->count, data, FALSE);
+	syn_change_own_property(priv, dev, priv->prop_atoms[row], type_atom(priv, tp_prop_type_of(p)),
+				tp_prop_format_bits(p), p->count, data, sendevent);
 	XISetDevicePropertyDeletable(dev, priv->prop_atoms[row], FALSE);
 }
 
-/* Create the properties that should exist now and delete the ones that should not. */
-static void sync_existence(struct syn_priv *priv, DeviceIntPtr dev)
+/*
+ * Create the properties that should exist now and delete the ones that
+ * should not; sendevent: at run time (a deletion always sends its event).
+ */
+static void sync_existence(struct syn_priv *priv, DeviceIntPtr dev, Bool sendevent)
 {
 	for (size_t row = 0; row < tp_prop_count; row++) {
 		const struct tp_prop_desc *p = &tp_prop_table[row];
@@ -52,12 +78,14 @@ static void sync_existence(struct syn_priv *priv, DeviceIntPtr dev)
 
 		if (want && !priv->prop_atoms[row]) {
 			priv->prop_atoms[row] = MakeAtom(p->name, strlen(p->name), TRUE);
-			store(priv, dev, row);
+			store(priv, dev, row, sendevent);
 		} else if (!want && priv->prop_atoms[row]) {
 			Atom a = priv->prop_atoms[row];
 			priv->prop_atoms[row] = 0;
 			XISetDevicePropertyDeletable(dev, a, TRUE);
+			priv->own_write++;
 			XIDeleteDeviceProperty(dev, a, FALSE);
+			priv->own_write--;
 		}
 	}
 }
@@ -84,6 +112,7 @@ static enum tp_prop_type client_type(const struct syn_priv *priv, Atom type)
 
 static int syn_set_property(DeviceIntPtr dev, Atom atom, XIPropertyValuePtr val, BOOL checkonly)
 {
+	SYN_SERVER_HOLDS_LOCK();
 	InputInfoPtr pinfo = dev->public.devicePrivate;
 	struct syn_priv *priv = pinfo->private;
 	const struct tp_prop_desc *p;
@@ -91,6 +120,9 @@ static int syn_set_property(DeviceIntPtr dev, Atom atom, XIPropertyValuePtr val,
 	const char *why = "";
 	int row, rc;
 
+	SYN_ASSERT_MAIN();
+	if (priv->own_write)
+		return Success;		/* our own change, made below or by monitor.c */
 	if (atom == priv->node_atom || atom == priv->product_atom)
 		return BadAccess;
 	row = find_row(priv, atom);
@@ -106,8 +138,11 @@ static int syn_set_property(DeviceIntPtr dev, Atom atom, XIPropertyValuePtr val,
 		return tp_prop_error_is_badmatch(rc) ? BadMatch : BadValue;
 	}
 	if (!checkonly) {
+		/* everything this write changes besides itself is our own write */
+		priv->own_write++;
 		syn_set_params(priv, &next);
-		sync_existence(priv, dev);
+		sync_existence(priv, dev, TRUE);
+		priv->own_write--;
 	}
 	return Success;
 }
@@ -123,7 +158,7 @@ void syn_props_init(struct syn_priv *priv, DeviceIntPtr dev)
 		xf86IDrvMsg(priv->pinfo, X_ERROR, "property table too large\n");
 		return;
 	}
-	sync_existence(priv, dev);
+	sync_existence(priv, dev, FALSE);
 
 	/* generic, read-only; not among the server's known atoms, so made here */
 	a = priv->node_atom = MakeAtom(XI_PROP_DEVICE_NODE, strlen(XI_PROP_DEVICE_NODE), TRUE);
@@ -139,8 +174,8 @@ void syn_props_init(struct syn_priv *priv, DeviceIntPtr dev)
 
 void syn_props_update(struct syn_priv *priv, DeviceIntPtr dev)
 {
-	sync_existence(priv, dev);
+	sync_existence(priv, dev, TRUE);
 	for (size_t row = 0; row < tp_prop_count; row++)
 		if (priv->prop_atoms[row])
-			store(priv, dev, row);
+			store(priv, dev, row, TRUE);
 }
