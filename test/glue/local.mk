@@ -13,7 +13,7 @@ test_glue_test_glue_SOURCES = test/glue/test-glue.c test/glue/xstub.c test/glue/
 	xf86-input-synaptics/src/x/gesture-actions.c \
 	xf86-input-synaptics/src/x/syn-thread.c
 test_glue_test_glue_CPPFLAGS = $(SYN_CPPFLAGS) -I$(top_srcdir)/xf86-input-synaptics/src/x \
-	-I$(top_srcdir)/test/glue -DSYNMT_DEBUG
+	-I$(top_srcdir)/test/glue -I$(top_srcdir)/test/common -DSYNMT_DEBUG
 test_glue_test_glue_CFLAGS = $(AM_CFLAGS) $(XORG_CFLAGS) $(LIBEVDEV_CFLAGS)
 test_glue_test_glue_LDADD = xf86-input-synaptics/libtpevdev.la \
 	xf86-input-synaptics/src/core/libtpcore.la $(LIBEVDEV_LIBS) -lm

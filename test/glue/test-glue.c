@@ -24,6 +24,7 @@
 
 #include <libevdev/libevdev.h>
 
+#include "test-clickpad.h"
 #include "xstub.h"
 #include "synaptics-properties.h"
 
@@ -69,31 +70,9 @@ static void q_push(int what, unsigned type, unsigned code, int value, uint64_t t
 
 int libevdev_new_from_fd(int fd, struct libevdev **dev)
 {
-	struct libevdev *d = libevdev_new();
-	struct input_absinfo x = { .minimum = 0, .maximum = 5000, .resolution = 42 };
-	struct input_absinfo y = { .minimum = 0, .maximum = 4000, .resolution = 42 };
-	struct input_absinfo z = { .minimum = 0, .maximum = 255 };
-	struct input_absinfo slot = { .minimum = 0, .maximum = 2 };
-	struct input_absinfo tid = { .minimum = 0, .maximum = 65535 };
-	static const unsigned keys[] = { BTN_LEFT, BTN_TOUCH, BTN_TOOL_FINGER, BTN_TOOL_DOUBLETAP,
-					 BTN_TOOL_TRIPLETAP };
-
 	(void)fd;
-	libevdev_set_name(d, "stub clickpad");
-	libevdev_enable_property(d, INPUT_PROP_POINTER);
-	libevdev_enable_property(d, INPUT_PROP_BUTTONPAD);
-	libevdev_enable_event_code(d, EV_ABS, ABS_X, &x);
-	libevdev_enable_event_code(d, EV_ABS, ABS_Y, &y);
-	libevdev_enable_event_code(d, EV_ABS, ABS_PRESSURE, &z);
-	libevdev_enable_event_code(d, EV_ABS, ABS_MT_SLOT, &slot);
-	libevdev_enable_event_code(d, EV_ABS, ABS_MT_TRACKING_ID, &tid);
-	libevdev_enable_event_code(d, EV_ABS, ABS_MT_POSITION_X, &x);
-	libevdev_enable_event_code(d, EV_ABS, ABS_MT_POSITION_Y, &y);
-	libevdev_enable_event_code(d, EV_ABS, ABS_MT_PRESSURE, &z);
-	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
-		libevdev_enable_event_code(d, EV_KEY, keys[i], NULL);
-	*dev = d;
-	return 0;
+	*dev = test_clickpad_new("stub clickpad");
+	return *dev ? 0 : -ENOMEM;
 }
 
 int libevdev_set_clock_id(struct libevdev *dev, int clockid)
@@ -324,7 +303,7 @@ static void test_motion(void)
 {
 	stub_clear_events();
 	for (int i = 0; i < 10; i++)
-		one_finger(true, 1000 + 80 * i, 2000, false);
+		one_finger(true, 2000 + 80 * i, 2000, false);
 	one_finger(false, 0, 0, false);
 	read_now(pinfo);
 	wait_ms(250);

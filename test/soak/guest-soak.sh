@@ -47,6 +47,8 @@ fail() { echo "FAIL: soak/$1"; [ -z "${2:-}" ] || echo "#   $2"; NFAIL=$((NFAIL 
 now() { date +%s.%N; }
 since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }'; }
 
+# FIFOs cannot live on the 9p share of the build dir: the guest's own /tmp
+FIFOS=$(mktemp -d /tmp/soak-fifos.XXXXXX)
 rm -rf "$D"
 mkdir -p "$D/modules/input"
 cp "$BUILD/test/soak/.libs/synaptics_drv.so" "$D/modules/input/" ||
@@ -56,10 +58,10 @@ cp "$BUILD/test/soak/.libs/synaptics_drv.so" "$D/modules/input/" ||
 declare -A PADPID PADFD PADNODE
 start_pad() {   # name
 	local n=$1 fd
-	mkfifo "$D/$n.in"
-	"$SOAKPAD" "soak-$n" < "$D/$n.in" > "$D/$n.out" 2> "$D/$n.err" &
+	mkfifo "$FIFOS/$n.in"
+	"$SOAKPAD" "soak-$n" < "$FIFOS/$n.in" > "$D/$n.out" 2> "$D/$n.err" &
 	PADPID[$n]=$!
-	exec {fd}> "$D/$n.in"
+	exec {fd}> "$FIFOS/$n.in"
 	PADFD[$n]=$fd
 	for _ in $(seq 100); do
 		PADNODE[$n]=$(sed -n 's/^node //p' "$D/$n.out")

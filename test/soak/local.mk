@@ -5,7 +5,8 @@
 # property writes), and the driver module once more with the threading
 # assertions on (SYNMT_DEBUG; not installed, loaded only by the soak).
 check_PROGRAMS += test/soak/soakpad test/soak/soakx
-test_soak_soakpad_SOURCES = test/soak/soakpad.c
+test_soak_soakpad_SOURCES = test/soak/soakpad.c test/common/test-clickpad.h
+test_soak_soakpad_CPPFLAGS = -I$(top_srcdir)/test/common
 test_soak_soakpad_CFLAGS = $(AM_CFLAGS) $(LIBEVDEV_CFLAGS)
 test_soak_soakpad_LDADD = $(LIBEVDEV_LIBS) -lm
 test_soak_soakx_SOURCES = test/soak/soakx.c

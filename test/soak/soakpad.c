@@ -43,11 +43,11 @@
 #include <libevdev/libevdev.h>
 #include <libevdev/libevdev-uinput.h>
 
-#define NSLOTS 3
-#define XMIN 1472
-#define XMAX 5472
-#define YMIN 1408
-#define YMAX 4448
+#include "test-clickpad.h"
+
+#define NSLOTS TEST_CLICKPAD_SLOTS
+#define XMIN TEST_CLICKPAD_XMIN
+#define YMIN TEST_CLICKPAD_YMIN
 
 static struct libevdev_uinput *uidev;
 static volatile sig_atomic_t stop, interrupted;
@@ -297,33 +297,9 @@ static void on_signal(int sig)
 
 static int create(const char *name)
 {
-	struct libevdev *d = libevdev_new();
-	struct input_absinfo x = { .minimum = XMIN, .maximum = XMAX, .resolution = 42 };
-	struct input_absinfo y = { .minimum = YMIN, .maximum = YMAX, .resolution = 42 };
-	struct input_absinfo z = { .minimum = 0, .maximum = 255 };
-	struct input_absinfo slot = { .minimum = 0, .maximum = NSLOTS - 1 };
-	struct input_absinfo tid = { .minimum = 0, .maximum = 65535 };
-	static const unsigned keys[] = { BTN_LEFT, BTN_TOUCH, BTN_TOOL_FINGER, BTN_TOOL_DOUBLETAP,
-					 BTN_TOOL_TRIPLETAP, BTN_TOOL_QUADTAP };
-	int rc;
+	struct libevdev *d = test_clickpad_new(name);
+	int rc = d ? libevdev_uinput_create_from_device(d, LIBEVDEV_UINPUT_OPEN_MANAGED, &uidev) : -ENOMEM;
 
-	libevdev_set_name(d, name);
-	libevdev_set_id_bustype(d, BUS_VIRTUAL);
-	libevdev_set_id_vendor(d, 0x0002);
-	libevdev_set_id_product(d, 0x0007);
-	libevdev_enable_property(d, INPUT_PROP_POINTER);
-	libevdev_enable_property(d, INPUT_PROP_BUTTONPAD);
-	libevdev_enable_event_code(d, EV_ABS, ABS_X, &x);
-	libevdev_enable_event_code(d, EV_ABS, ABS_Y, &y);
-	libevdev_enable_event_code(d, EV_ABS, ABS_PRESSURE, &z);
-	libevdev_enable_event_code(d, EV_ABS, ABS_MT_SLOT, &slot);
-	libevdev_enable_event_code(d, EV_ABS, ABS_MT_TRACKING_ID, &tid);
-	libevdev_enable_event_code(d, EV_ABS, ABS_MT_POSITION_X, &x);
-	libevdev_enable_event_code(d, EV_ABS, ABS_MT_POSITION_Y, &y);
-	libevdev_enable_event_code(d, EV_ABS, ABS_MT_PRESSURE, &z);
-	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
-		libevdev_enable_event_code(d, EV_KEY, keys[i], NULL);
-	rc = libevdev_uinput_create_from_device(d, LIBEVDEV_UINPUT_OPEN_MANAGED, &uidev);
 	libevdev_free(d);
 	if (rc < 0) {
 		fprintf(stderr, "soakpad: cannot create the uinput device: %s\n", strerror(-rc));
