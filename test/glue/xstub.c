@@ -102,6 +102,18 @@ static void log_line(const char *what, const char *fmt, va_list ap)
 	vprintf(fmt, ap);
 }
 
+/* The ordinary logger: it formats into shared buffers, so not on the input thread. */
+static void drv_msg(const char *who, const char *format, va_list ap)
+	__attribute__((format(printf, 2, 0)));
+
+static void drv_msg(const char *who, const char *format, va_list ap)
+{
+	if (on_input_thread)
+		violation("%s on the input thread: %s", who, format);
+	stub_log_lines++;
+	log_line("log", format, ap);
+}
+
 void xf86IDrvMsgVerb(InputInfoPtr dev, MessageType type, int verb, const char *format, ...)
 {
 	va_list ap;
@@ -109,11 +121,8 @@ void xf86IDrvMsgVerb(InputInfoPtr dev, MessageType type, int verb, const char *f
 	(void)dev;
 	(void)type;
 	(void)verb;
-	if (on_input_thread)
-		violation("xf86IDrvMsgVerb on the input thread: %s", format);
-	stub_log_lines++;
 	va_start(ap, format);
-	log_line("log", format, ap);
+	drv_msg("xf86IDrvMsgVerb", format, ap);
 	va_end(ap);
 }
 
@@ -123,11 +132,8 @@ void xf86IDrvMsg(InputInfoPtr dev, MessageType type, const char *format, ...)
 
 	(void)dev;
 	(void)type;
-	if (on_input_thread)
-		violation("xf86IDrvMsg on the input thread: %s", format);
-	stub_log_lines++;
 	va_start(ap, format);
-	log_line("log", format, ap);
+	drv_msg("xf86IDrvMsg", format, ap);
 	va_end(ap);
 }
 
