@@ -68,9 +68,13 @@ static void q_push(int what, unsigned type, unsigned code, int value, uint64_t t
 	e->ev.input_event_usec = (suseconds_t)(t % 1000000u);
 }
 
+static bool node_grabbed;
+static int node_opens;
+
 int libevdev_new_from_fd(int fd, struct libevdev **dev)
 {
 	(void)fd;
+	node_opens++;
 	*dev = test_clickpad_new("stub clickpad");
 	return *dev ? 0 : -ENOMEM;
 }
@@ -85,7 +89,7 @@ int libevdev_set_clock_id(struct libevdev *dev, int clockid)
 int libevdev_grab(struct libevdev *dev, enum libevdev_grab_mode grab)
 {
 	(void)dev;
-	(void)grab;
+	node_grabbed = grab == LIBEVDEV_GRAB;
 	return 0;
 }
 
@@ -478,6 +482,38 @@ static void test_removal_mid_drag(void)
 	qhead = qtail = 0;
 }
 
+/*
+ * xinput disable/enable as fast as a script does it: the node stays open
+ * (the same fd: the server's input thread drops registrations late, a
+ * reused fd number lost the pad), the grab is released while off, and the
+ * pad still moves the pointer afterwards.
+ */
+static void test_fast_cycles(void)
+{
+	int fd = pinfo->fd, opens = node_opens, same = 1;
+
+	for (int i = 0; i < 50; i++) {
+		pinfo->device_control(dev, DEVICE_OFF);
+		if (i == 0)
+			CHECK(!node_grabbed, "DEVICE_OFF releases the grab");
+		one_finger(true, 2500, 2500, false);	/* frames while off: stale at DEVICE_ON */
+		pinfo->device_control(dev, DEVICE_ON);
+		same &= pinfo->fd == fd;
+	}
+	CHECK(same && node_opens == opens, "50 off/on cycles keep the one open node (fd %d, %d opens)",
+	      pinfo->fd, node_opens - opens);
+	CHECK(node_grabbed && stub_enabled && dev->public.on, "and end grabbed, enabled, on");
+	stub_clear_events();
+	for (int i = 0; i < 8; i++)
+		one_finger(true, 2000 + 60 * i, 2600, false);
+	one_finger(false, 0, 0, false);
+	read_now(pinfo);
+	CHECK(count(STUB_MOTION, -1, -1) >= 4, "the pad moves the pointer after the cycles (%d events)",
+	      count(STUB_MOTION, -1, -1));
+	wait_ms(250);
+	main_loop_turn();
+}
+
 static void tear_down(void)
 {
 	InputDriverPtr drv = stub_driver();
@@ -499,6 +535,7 @@ int main(void)
 	test_clickpad_toggle();
 	test_key_action();
 	test_off_with_button_held();
+	test_fast_cycles();
 	test_syn_dropped();
 	test_removal_mid_drag();
 	tear_down();

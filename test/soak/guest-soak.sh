@@ -168,9 +168,9 @@ out=$("$SOAKX" cycles soak-A "$N_CYCLES")
 rc=$?
 kill -USR1 "${PADPID[A]}"
 pad_wait A circle "$before"
-frames=$(sed -n 's/^frames //p' "$D/A.out" | tail -n1)
+frames=$(sed -n 's/^frames \([0-9]*\) seconds \(.*\)/\1 frames in \2 s/p' "$D/A.out" | tail -n1)
 if [ "$rc" = 0 ] && alive; then
-	pass cycles "$out; pad A played $frames frames meanwhile"
+	pass cycles "$out; pad A played $frames meanwhile"
 else
 	fail cycles "$out (soakx rc $rc); server alive: $(alive && echo yes || echo no)"
 fi
@@ -257,12 +257,12 @@ out=$("$SOAKX" props soak-A "$N_PROPS" 12345)
 rc=$?
 kill -USR1 "${PADPID[A]}"
 pad_wait A circle "$before"
-frames=$(sed -n 's/^frames //p' "$D/A.out" | tail -n1)
+frames=$(sed -n 's/^frames \([0-9]*\) seconds \(.*\)/\1 frames in \2 s/p' "$D/A.out" | tail -n1)
 rss1=$(rss_kb)
 echo "$out" > "$D/props.out"
 summary=$(grep '^props writes' <<< "$out")
 if [ "$rc" = 0 ] && alive; then
-	pass props "$summary; pad A played $frames frames meanwhile"
+	pass props "$summary; pad A played $frames meanwhile"
 else
 	fail props "$summary (soakx rc $rc) $(grep '^#' <<< "$out" | head -3 | tr '\n' ' ')"
 fi

@@ -246,7 +246,11 @@ static void syn_read_input(InputInfoPtr pinfo)
 	SYN_ASSERT_INPUT();
 	if (!priv->core || !priv->tev.evdev)
 		return;
-	rc = tp_evdev_read(&priv->tev, frame_cb, reset_cb, priv);
+	/* off, but still registered with the input thread (syn_device_off): drop it */
+	if (!device_on(priv))
+		rc = tp_evdev_read(&priv->tev, NULL, NULL, NULL);
+	else
+		rc = tp_evdev_read(&priv->tev, frame_cb, reset_cb, priv);
 	if (rc == -ENODEV) {
 		/* removal: the input thread unregisters the fd (InputThreadUnregisterDev
 		 * is made for that), the core releases what it holds right away */
@@ -414,6 +418,22 @@ static int syn_device_on(DeviceIntPtr dev)
 	int rc;
 
 	SYN_ASSERT_MAIN();
+	/* a server fd (logind) that changed while the device was off replaces ours */
+	if (priv->tev.evdev && priv->server_fd && pinfo->fd != priv->tev.fd)
+		tp_evdev_close(&priv->tev);
+	if (priv->tev.evdev) {
+		/*
+		 * Kept open while off (syn_device_off): what queued up since is
+		 * stale.  Drained under the input lock, since the input thread may
+		 * still be reading the fd (a registration the server has not
+		 * dropped yet).
+		 */
+		syn_lock();
+		rc = tp_evdev_read(&priv->tev, NULL, NULL, NULL);
+		syn_unlock();
+		if (rc == -ENODEV)
+			tp_evdev_close(&priv->tev);	/* gone while off: open it again below */
+	}
 	if (!priv->tev.evdev) {
 		rc = tp_evdev_open(&priv->tev, priv->path, fd, &why);
 		if (rc < 0) {
@@ -437,6 +457,19 @@ static int syn_device_on(DeviceIntPtr dev)
 	return Success;
 }
 
+/*
+ * The node stays open while the device is off: only the grab is released,
+ * so that other readers have the device.  Closing it would free its fd
+ * number for the next DEVICE_ON's open, and the server's input thread
+ * drops registrations asynchronously: xf86RemoveEnabledDevice only marks
+ * the fd's entry removed, and InputThreadUnregisterDev takes the first
+ * entry with that fd number, removed or not.  With a reused number, fast
+ * disable/enable cycles (xinput, 500 in about a second) left the new open
+ * file out of the input thread's poll set, and the pad dead (the soak
+ * suite's "cycles" check).  With the same file behind the number, every
+ * order of those updates is right; at worst the input thread reads a
+ * disabled device, and syn_read_input drops what it reads then.
+ */
 static int syn_device_off(DeviceIntPtr dev)
 {
 	InputInfoPtr pinfo = dev->public.devicePrivate;
@@ -452,9 +485,8 @@ static int syn_device_off(DeviceIntPtr dev)
 	syn_unlock();
 	if (pinfo->fd >= 0)
 		xf86RemoveEnabledDevice(pinfo);
-	tp_evdev_close(&priv->tev);
-	if (!priv->server_fd)
-		pinfo->fd = -1;
+	if (priv->tev.grabbed)
+		tp_evdev_grab(&priv->tev, false);
 	dev->public.on = FALSE;
 	return Success;
 }
@@ -467,6 +499,9 @@ static void syn_device_close(DeviceIntPtr dev)
 	SYN_ASSERT_MAIN();
 	syn_actions_close(priv);
 	syn_monitor_close(priv);
+	tp_evdev_close(&priv->tev);	/* open since DEVICE_ON, through every DEVICE_OFF */
+	if (!priv->server_fd)
+		pinfo->fd = -1;
 	if (priv->timer) {
 		TimerFree(priv->timer);
 		priv->timer = NULL;
