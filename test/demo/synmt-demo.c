@@ -19,6 +19,18 @@
  * Usage: synmt-demo [-d DISPLAY] [--log FILE] [--evdev /dev/input/eventN]
  *                   [--device NAME] [--control FILE] [--shot-dir DIR]
  *                   [--steps FILE] [--shots] [--live]
+ *                   [--geometry WxH+X+Y] [--targets FILE] [--watch ID,...]
+ *
+ * Without --geometry the window covers the screen (override-redirect, no
+ * window manager needed); with it, it is an ordinary window of that size
+ * and place for a window manager to frame (./synmt demo --show, where
+ * real applications share the screen).  A window manager stops button
+ * events from propagating from its clients' windows to the root (openbox
+ * sets their do-not-propagate mask), so the demo then also selects the
+ * touchpad's XI2 motion and button events on its own window and on the
+ * --watch windows (the applications' top-level windows, X ids): the
+ * applications still get the master device's events, the demo logs the
+ * touchpad's (the slave device's) as always.
  *
  * Commands, one per line, on stdin (or --control FILE, e.g. a fifo):
  *
@@ -28,16 +40,23 @@
  *     shot PATH      save a PNG of the window to PATH (atomically: PATH.tmp,
  *                    then rename), then log "demo shot"
  *     log TEXT       copy TEXT into the event log
+ *     warp X Y       move the pointer to X,Y of the root window
  *     quit           exit
  *
  * --steps FILE has one line per step, "NAME START END [TEXT]" (seconds of
  * the script's timeline).  After "go" the demo logs "demo step" at each
  * START, with --shots saves DIR/NN-NAME.png 0.5 s before each END, then
- * moves the pointer to the middle of the screen (XWarpPointer) so the next
+ * moves the pointer to the middle of its window (XWarpPointer) so the next
  * step does not start at an edge the last one left it at, and logs
  * "demo tour done" after the last END.  The schedule runs on the demo's own
  * clock, so a slow shell in a loaded guest cannot shift it.  --live saves
  * DIR/live.png once a second.
+ *
+ * --targets FILE has lines "NAME X Y": the pointer goes to X,Y (root
+ * coordinates) before step NAME instead of to the middle of the window, at
+ * "go" for the first step and at the warp of the step before for the
+ * others (gestures go to the window under the pointer: this is how the
+ * tour's gestures reach other applications).
  *
  * SIGUSR1 saves DIR/synmt-demo-N.png (--shot-dir, default "."); SIGTERM,
  * SIGINT and "quit" end it cleanly (exit 0, log flushed).
@@ -49,7 +68,9 @@
  *                  monitor=0|1
  *     T demo go path=PATH                        (T: the script's time 0)
  *     T demo step name=NAME
- *     T demo warp x=X y=Y                        (pointer put in the middle)
+ *     T demo warp x=X y=Y [for=NAME]             (pointer put in the middle
+ *                                                 or on NAME's target; root
+ *                                                 coordinates)
  *     T demo tour done
  *     T demo shot path=PATH ok|error=WHY
  *     T demo note TEXT
@@ -125,6 +146,8 @@ struct demo {
 	GC gc;
 	XFontStruct *font;
 	int w, h;
+	int win_x, win_y;	/* where the window is (--geometry), root coordinates */
+	bool framed;		/* --geometry: an ordinary window, not override-redirect */
 	int xi_opcode, xi_minor;
 	bool gestures;		/* server speaks XI 2.4 */
 
@@ -179,7 +202,13 @@ struct demo {
 	size_t ctl_len;
 
 	/* schedule (--steps) */
-	struct step { char name[48]; double start, end; bool begun, shot; } steps[MAX_STEPS];
+	struct step {
+		char name[48];
+		double start, end;
+		bool begun, shot;
+		bool has_target;	/* --targets: where the pointer goes before it */
+		int tx, ty;
+	} steps[MAX_STEPS];
 	int nsteps;
 	uint64_t go_ms;		/* 0 before "go" */
 	bool tour_done, auto_shots, live;
@@ -1118,6 +1147,30 @@ static void *evdev_thread(void *arg)
 	return NULL;
 }
 
+/* ------------------------------------------------------------- pointer -- */
+
+/* Put the pointer on @x,@y of the root window (for step @why). */
+static void warp_root(struct demo *d, int x, int y, const char *why)
+{
+	XWarpPointer(d->dpy, None, RootWindow(d->dpy, d->screen), 0, 0, 0, 0, x, y);
+	XFlush(d->dpy);
+	logline(d, now_ms(), "demo warp x=%d y=%d%s%s", x, y, why ? " for=" : "", why ? why : "");
+}
+
+/* Put the pointer in the middle of the demo's window. */
+static void warp_middle(struct demo *d)
+{
+	int x = d->w / 2, y = d->h / 2;
+	Window child;
+
+	XWarpPointer(d->dpy, None, d->win, 0, 0, 0, 0, x, y);
+	XFlush(d->dpy);
+	if (d->framed)	/* where the window manager put it */
+		XTranslateCoordinates(d->dpy, d->win, RootWindow(d->dpy, d->screen), d->w / 2, d->h / 2,
+				      &x, &y, &child);
+	logline(d, now_ms(), "demo warp x=%d y=%d", x, y);
+}
+
 /* ------------------------------------------------------------ commands -- */
 
 static void command(struct demo *d, char *line)
@@ -1136,6 +1189,8 @@ static void command(struct demo *d, char *line)
 		close(fd);
 		d->go_ms = now_ms();
 		logline(d, d->go_ms, "demo go path=%s", arg);
+		if (d->nsteps > 0 && d->steps[0].has_target)
+			warp_root(d, d->steps[0].tx, d->steps[0].ty, d->steps[0].name);
 	} else if (strcmp(line, "step") == 0 && arg) {
 		snprintf(d->step, sizeof(d->step), "%s", arg);
 		logline(d, now_ms(), "demo step name=%s", d->step);
@@ -1144,6 +1199,13 @@ static void command(struct demo *d, char *line)
 		do_shot(d, arg);
 	} else if (strcmp(line, "log") == 0 && arg) {
 		logline(d, now_ms(), "demo note %s", arg);
+	} else if (strcmp(line, "warp") == 0 && arg) {
+		int x, y;
+
+		if (sscanf(arg, "%d %d", &x, &y) == 2 && x >= 0 && y >= 0)
+			warp_root(d, x, y, NULL);
+		else
+			logline(d, now_ms(), "demo note bad warp '%s'", arg);
 	} else if (strcmp(line, "quit") == 0) {
 		stop_signal = SIGTERM;
 	} else if (line[0]) {
@@ -1174,6 +1236,43 @@ static void ctl_read(struct demo *d)
 }
 
 /* ------------------------------------------------------------ schedule -- */
+
+/* --targets: "NAME X Y" lines, for steps already loaded by --steps. */
+static int load_targets(struct demo *d, const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char line[512], name[48];
+	int lineno = 0, x, y;
+
+	if (!f) {
+		fprintf(stderr, "synmt-demo: cannot read %s: %s\n", path, strerror(errno));
+		return -1;
+	}
+	while (fgets(line, sizeof(line), f)) {
+		bool found = false;
+
+		lineno++;
+		if (line[0] == '#' || line[0] == '\n')
+			continue;
+		if (sscanf(line, "%47s %d %d", name, &x, &y) != 3 || x < 0 || y < 0) {
+			fprintf(stderr, "synmt-demo: %s:%d: want \"NAME X Y\"\n", path, lineno);
+			fclose(f);
+			return -1;
+		}
+		for (int i = 0; i < d->nsteps; i++) {
+			if (strcmp(d->steps[i].name, name) == 0) {
+				d->steps[i].has_target = true;
+				d->steps[i].tx = x;
+				d->steps[i].ty = y;
+				found = true;
+			}
+		}
+		if (!found)
+			fprintf(stderr, "synmt-demo: %s:%d: no step %s (ignored)\n", path, lineno, name);
+	}
+	fclose(f);
+	return 0;
+}
 
 static int load_steps(struct demo *d, const char *path)
 {
@@ -1243,9 +1342,12 @@ static int schedule(struct demo *d)
 				 * Before the shot, which may be slow: the trail still
 				 * shows where the pointer went. */
 				if (now + 100 < at_ms(d, st->end)) {
-					XWarpPointer(d->dpy, None, d->win, 0, 0, 0, 0, d->w / 2, d->h / 2);
-					XFlush(d->dpy);
-					logline(d, now, "demo warp x=%d y=%d", d->w / 2, d->h / 2);
+					const struct step *nx = i + 1 < d->nsteps ? &d->steps[i + 1] : NULL;
+
+					if (nx && nx->has_target)
+						warp_root(d, nx->tx, nx->ty, nx->name);
+					else
+						warp_middle(d);
 				} else {
 					/* too late: the next step may be under way */
 					logline(d, now, "demo note warp skipped, %llu ms behind",
@@ -1278,7 +1380,7 @@ static int schedule(struct demo *d)
 
 /* ---------------------------------------------------------------- main -- */
 
-static int setup_x(struct demo *d, const char *display, const char *device)
+static int setup_x(struct demo *d, const char *display, const char *device, const char *geometry)
 {
 	int ev, err, major = 2, minor = 4;
 	XSetWindowAttributes attr = { 0 };
@@ -1309,13 +1411,41 @@ static int setup_x(struct demo *d, const char *display, const char *device)
 	}
 	d->w = DisplayWidth(d->dpy, d->screen);
 	d->h = DisplayHeight(d->dpy, d->screen);
-	attr.override_redirect = True;
+	if (geometry) {
+		unsigned int gw = 0, gh = 0;
+		int gm = XParseGeometry(geometry, &d->win_x, &d->win_y, &gw, &gh);
+
+		if (!(gm & WidthValue) || !(gm & HeightValue) || gw < 200 || gh < 150 ||
+		    (gm & (XNegative | YNegative))) {
+			fprintf(stderr, "synmt-demo: --geometry wants WxH+X+Y (at least 200x150), got '%s'\n",
+				geometry);
+			return -1;
+		}
+		d->w = (int)gw;
+		d->h = (int)gh;
+		d->framed = true;
+	}
+	attr.override_redirect = !d->framed;
 	attr.background_pixel = BlackPixel(d->dpy, d->screen);
 	attr.event_mask = ExposureMask | ButtonPressMask | ButtonReleaseMask | PointerMotionMask;
-	d->win = XCreateWindow(d->dpy, RootWindow(d->dpy, d->screen), 0, 0, (unsigned)d->w,
+	d->win = XCreateWindow(d->dpy, RootWindow(d->dpy, d->screen), d->win_x, d->win_y, (unsigned)d->w,
 			       (unsigned)d->h, 0, CopyFromParent, InputOutput, CopyFromParent,
 			       CWOverrideRedirect | CWBackPixel | CWEventMask, &attr);
 	XStoreName(d->dpy, d->win, "synmt-demo");
+	if (d->framed) {
+		/* a fixed size at the place asked for: the layout of --show */
+		XSizeHints *hints = XAllocSizeHints();
+
+		if (hints) {
+			hints->flags = USPosition | USSize | PMinSize | PMaxSize;
+			hints->x = d->win_x;
+			hints->y = d->win_y;
+			hints->min_width = hints->max_width = d->w;
+			hints->min_height = hints->max_height = d->h;
+			XSetWMNormalHints(d->dpy, d->win, hints);
+			XFree(hints);
+		}
+	}
 	d->buf = XCreatePixmap(d->dpy, d->win, (unsigned)d->w, (unsigned)d->h,
 			       (unsigned)DefaultDepth(d->dpy, d->screen));
 	d->gc = XCreateGC(d->dpy, d->win, 0, NULL);
@@ -1344,12 +1474,38 @@ static int setup_x(struct demo *d, const char *display, const char *device)
 	return 0;
 }
 
+/* --geometry: the touchpad's XI2 pointer events on the demo's own window and
+ * on the --watch windows ("0x1a00004,0x1c00003"), for the slave device only. */
+static void watch_windows(struct demo *d, const char *list)
+{
+	unsigned char bits[XIMaskLen(XI_LASTEVENT)] = { 0 };
+	XIEventMask mask = { d->tp_id, sizeof(bits), bits };
+	char *copy = list ? strdup(list) : NULL, *tok, *save = NULL;
+
+	XISetMask(bits, XI_Motion);
+	XISetMask(bits, XI_ButtonPress);
+	XISetMask(bits, XI_ButtonRelease);
+	XISelectEvents(d->dpy, d->win, &mask, 1);
+	for (tok = copy ? strtok_r(copy, ",", &save) : NULL; tok; tok = strtok_r(NULL, ",", &save)) {
+		Window w = (Window)strtoul(tok, NULL, 0);
+
+		if (w) {
+			XISelectEvents(d->dpy, w, &mask, 1);
+			logline(d, now_ms(), "demo note watching window 0x%lx", (unsigned long)w);
+		}
+	}
+	free(copy);
+	XSync(d->dpy, False);
+}
+
 static void usage(FILE *f)
 {
 	fputs("usage: synmt-demo [-d DISPLAY] [--log FILE] [--evdev /dev/input/eventN]\n"
 	      "                  [--device NAME] [--control FILE] [--shot-dir DIR]\n"
 	      "                  [--steps FILE] [--shots] [--live]\n"
-	      "Commands on stdin (or --control): go PATH | step NAME | shot PATH | log TEXT | quit\n"
+	      "                  [--geometry WxH+X+Y] [--targets FILE] [--watch ID,...]\n"
+	      "Commands on stdin (or --control): go PATH | step NAME | shot PATH | log TEXT |\n"
+	      "                                  warp X Y | quit\n"
 	      "SIGUSR1: save DIR/synmt-demo-N.png.  The log format is documented in the source.\n", f);
 }
 
@@ -1365,13 +1521,16 @@ int main(int argc, char **argv)
 		{ "steps", required_argument, NULL, 'S' },
 		{ "shots", no_argument, NULL, 'A' },
 		{ "live", no_argument, NULL, 'L' },
+		{ "geometry", required_argument, NULL, 'g' },
+		{ "targets", required_argument, NULL, 'T' },
+		{ "watch", required_argument, NULL, 'W' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	static struct demo demo;
 	struct demo *d = &demo;
 	const char *display = NULL, *logpath = NULL, *evdev = NULL, *device = NULL, *control = NULL;
-	const char *steps = NULL;
+	const char *steps = NULL, *geometry = NULL, *targets = NULL, *watch = NULL;
 	struct sigaction sa = { 0 };
 	int c;
 
@@ -1387,6 +1546,9 @@ int main(int argc, char **argv)
 		case 'S': steps = optarg; break;
 		case 'A': d->auto_shots = true; break;
 		case 'L': d->live = true; break;
+		case 'g': geometry = optarg; break;
+		case 'T': targets = optarg; break;
+		case 'W': watch = optarg; break;
 		case 'h': usage(stdout); return 0;
 		default: usage(stderr); return 2;
 		}
@@ -1396,6 +1558,8 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	if (steps && load_steps(d, steps) < 0)
+		return 1;
+	if (targets && load_targets(d, targets) < 0)
 		return 1;
 	d->log = logpath ? fopen(logpath, "w") : stdout;
 	if (!d->log) {
@@ -1429,8 +1593,10 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	d->zoom = 1.0;
-	if (setup_x(d, display, device) < 0)
+	if (setup_x(d, display, device, geometry) < 0)
 		return 1;
+	if (d->framed)
+		watch_windows(d, watch);
 	XSetErrorHandler(on_x_error);
 	monitor_init(d);
 
