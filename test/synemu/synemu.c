@@ -47,6 +47,7 @@ struct options {
 	const char *start_file;
 	const char *log_file;
 	const char *device;
+	const char *commands;
 	double speed;
 	double start_delay_ms;
 	bool exit_after_script;
@@ -86,6 +87,15 @@ struct emu {
 	bool fallback;		/* the kernel runs the pad as a relative mouse after a failed probe */
 	int retries_done;
 	uint64_t retry_at;	/* 0 = none pending */
+
+	/* --commands: script blocks that arrive while running */
+	int cmd_fd;
+	char *cmd_text;		/* every block accepted so far */
+	size_t cmd_text_len;
+	char cmd_buf[8192];	/* the block being received */
+	size_t cmd_buf_len;
+	uint64_t cmd_compiled_end;	/* end of cmd_text's timeline, unshifted */
+	size_t cmd_compiled_n;		/* actions cmd_text compiles to */
 };
 
 static uint64_t now_us(void)
@@ -368,6 +378,87 @@ static int64_t player_timeout(struct emu *e, uint64_t now)
 	return t;
 }
 
+/*
+ * --commands: append the block @blk (complete lines) to the timeline.  It is
+ * compiled after every block accepted before, so fingers or buttons left
+ * down by one block are still down in the next; its actions play from now
+ * on, or after what is still queued.
+ */
+static void commands_block(struct emu *e, const char *blk, size_t len)
+{
+	struct syn_script tmp;
+	char err[512], *all;
+	uint64_t now_pos, from, shift;
+
+	all = malloc(e->cmd_text_len + len + 1);
+	if (!all)
+		return;
+	memcpy(all, e->cmd_text ? e->cmd_text : "", e->cmd_text_len);
+	memcpy(all + e->cmd_text_len, blk, len);
+	all[e->cmd_text_len + len] = '\0';
+	syn_script_init(&tmp);
+	if (syn_script_parse(&tmp, all, "commands", err, sizeof(err))) {
+		fprintf(stderr, "synemu: %s (block ignored)\n", err);
+		syn_script_free(&tmp);
+		free(all);
+		return;
+	}
+	now_pos = e->started ? (uint64_t)((double)(now_us() - e->base_us) * e->opt.speed) : 0;
+	from = now_pos > e->script.end_us ? now_pos : e->script.end_us;
+	shift = from - e->cmd_compiled_end;
+	for (size_t i = e->cmd_compiled_n; i < tmp.n; i++) {	/* the new block's */
+		struct syn_action *a;
+
+		a = syn_script_append(&e->script, tmp.act[i].type, tmp.act[i].t_us + shift);
+		if (!a)
+			break;
+		*a = tmp.act[i];
+		a->t_us += shift;
+	}
+	e->script.end_us = tmp.end_us + shift;
+	e->cmd_compiled_end = tmp.end_us;
+	e->cmd_compiled_n = tmp.n;
+	e->have_script = true;
+	e->finished = false;
+	note(e, "commands: %zu actions queued, playing until %.3f s", e->script.n - e->next,
+	     e->script.end_us / 1e6 / e->opt.speed);
+	free(e->cmd_text);
+	e->cmd_text = all;
+	e->cmd_text_len += len;
+	syn_script_free(&tmp);
+}
+
+/* Read --commands; a blank line ends a block. */
+static void commands_read(struct emu *e)
+{
+	ssize_t n = read(e->cmd_fd, e->cmd_buf + e->cmd_buf_len, sizeof(e->cmd_buf) - 1 - e->cmd_buf_len);
+	char *p, *end;
+
+	if (n == 0 || (n < 0 && errno != EAGAIN && errno != EINTR)) {
+		close(e->cmd_fd);	/* a file or pipe that ended */
+		e->cmd_fd = -1;
+		return;
+	}
+	if (n < 0)
+		return;
+	e->cmd_buf_len += (size_t)n;
+	e->cmd_buf[e->cmd_buf_len] = '\0';
+	p = e->cmd_buf;
+	while (*p == '\n')	/* more blank lines between blocks */
+		p++;
+	while ((end = strstr(p, "\n\n"))) {
+		commands_block(e, p, (size_t)(end + 1 - p));
+		for (p = end + 2; *p == '\n'; p++)
+			;
+	}
+	e->cmd_buf_len -= (size_t)(p - e->cmd_buf);
+	memmove(e->cmd_buf, p, e->cmd_buf_len + 1);
+	if (e->cmd_buf_len == sizeof(e->cmd_buf) - 1) {
+		fprintf(stderr, "synemu: commands: a block longer than %zu bytes (ignored)\n", sizeof(e->cmd_buf) - 1);
+		e->cmd_buf_len = 0;
+	}
+}
+
 static void on_signal(int sig)
 {
 	stop_signal = sig;
@@ -408,7 +499,8 @@ static int serve(struct emu *e)
 	while (!stop_signal) {
 		uint64_t now = now_us();
 		int64_t wait = player_timeout(e, now);
-		struct pollfd pfd = { .fd = e->fd, .events = POLLIN };
+		struct pollfd pfds[2] = { { .fd = e->fd, .events = POLLIN }, { .fd = e->cmd_fd, .events = POLLIN } };
+		struct pollfd pfd;
 		struct timespec ts, *tsp = NULL;
 		int rc;
 
@@ -417,11 +509,14 @@ static int serve(struct emu *e)
 			ts.tv_nsec = (wait % 1000000) * 1000;
 			tsp = &ts;
 		}
-		rc = ppoll(&pfd, 1, tsp, &orig);
+		rc = ppoll(pfds, e->cmd_fd >= 0 ? 2 : 1, tsp, &orig);
 		if (rc < 0 && errno != EINTR) {
 			perror("synemu: ppoll");
 			return 1;
 		}
+		pfd = pfds[0];
+		if (rc > 0 && e->cmd_fd >= 0 && (pfds[1].revents & (POLLIN | POLLHUP)))
+			commands_read(e);
 		if (rc > 0 && (pfd.revents & (POLLERR | POLLHUP | POLLNVAL))) {
 			fprintf(stderr, "synemu: userio device error (revents %#x)\n", pfd.revents);
 			return 1;
@@ -495,6 +590,10 @@ static void usage(FILE *f)
 "                           re-probe, at most N times (default 3; 0 = never)\n"
 "      --drop-host-byte N   ignore the N-th byte from the host (counting from 1):\n"
 "                           no ACK, no answer, no state change (fault injection)\n"
+"      --commands FILE      also play script blocks read from FILE (a fifo, or - for\n"
+"                           stdin) while running: a blank line ends a block, which\n"
+"                           is played at once (after what is still queued) and\n"
+"                           compiled after the blocks before it (fingers stay down)\n"
 "  -c, --check              only parse the script/recording, print a summary, exit\n"
 "  -v, --verbose            state transitions on stderr (twice: every byte)\n"
 "  -h, --help               this text\n"
@@ -587,6 +686,7 @@ int main(int argc, char **argv)
 		{ "no-realtime", no_argument, NULL, 9 },
 		{ "probe-retries", required_argument, NULL, 10 },
 		{ "drop-host-byte", required_argument, NULL, 11 },
+		{ "commands", required_argument, NULL, 12 },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
@@ -604,6 +704,7 @@ int main(int argc, char **argv)
 	e->opt.speed = 1.0;
 	e->opt.probe_retries = DEFAULT_PROBE_RETRIES;
 	e->fd = -1;
+	e->cmd_fd = -1;
 	syn_script_init(&e->script);
 
 	while ((opt = getopt_long(argc, argv, "p:ls:r:xcvh", longopts, NULL)) != -1) {
@@ -664,6 +765,7 @@ int main(int argc, char **argv)
 			}
 			break;
 		}
+		case 12: e->opt.commands = optarg; break;
 		case 'c': e->opt.check_only = true; break;
 		case 'v': e->opt.verbose++; break;
 		case 'h': usage(stdout); return 0;
@@ -725,6 +827,19 @@ int main(int argc, char **argv)
 	}
 	e->t_log0 = now_us();
 
+	if (e->opt.commands) {
+		struct stat st;
+		bool fifo = stat(e->opt.commands, &st) == 0 && S_ISFIFO(st.st_mode);
+
+		/* a fifo is held open for writing too, so that a writer
+		 * going away is no end of file */
+		e->cmd_fd = strcmp(e->opt.commands, "-") == 0 ? STDIN_FILENO :
+			    open(e->opt.commands, (fifo ? O_RDWR : O_RDONLY) | O_NONBLOCK | O_CLOEXEC);
+		if (e->cmd_fd < 0) {
+			fprintf(stderr, "synemu: cannot read %s: %s\n", e->opt.commands, strerror(errno));
+			return 1;
+		}
+	}
 	e->fd = syn_userio_open(e->opt.device, err, sizeof(err));
 	if (e->fd < 0) {
 		fprintf(stderr, "synemu: %s\n", err);
@@ -745,5 +860,6 @@ int main(int argc, char **argv)
 	if (e->log)
 		fclose(e->log);
 	syn_script_free(&e->script);
+	free(e->cmd_text);
 	return rc;
 }
