@@ -8,4 +8,7 @@ test_demo_synmt_demo_CFLAGS = $(AM_CFLAGS) $(XCLIENT_CFLAGS) $(ZLIB_CFLAGS)
 test_demo_synmt_demo_LDADD = $(XCLIENT_LIBS) $(ZLIB_LIBS) -lm -lpthread
 
 EXTRA_DIST += test/demo/run-demo test/demo/guest-demo test/demo/judge test/demo/tour.syn \
-	test/demo/README test/e2e/run-tests
+	test/demo/README test/e2e/run-tests \
+	test/demo/show/guest-session test/demo/show/run-show test/demo/show/capture \
+	test/demo/show/frames.py test/demo/show/commands test/demo/show/synmt-pager \
+	test/demo/show/openbox.xml test/show/run-tests
