@@ -419,27 +419,15 @@ def driver_said(run, name, t0, t):
     return "; ".join(parts) if parts else "nothing yet"
 
 
-def load_apps_tsv(path):
+def load_tsv(path, columns):
+    """STEP -> the given columns of a tab-separated file (judge.tsv, apps.tsv)."""
     res = {}
     try:
         with open(path) as f:
             for line in f:
                 p = line.rstrip("\n").split("\t")
-                if len(p) >= 4:
-                    res[p[0]] = (p[1], p[2], p[3])
-    except OSError:
-        pass
-    return res
-
-
-def load_judge(path):
-    res = {}
-    try:
-        with open(path) as f:
-            for line in f:
-                p = line.rstrip("\n").split("\t")
-                if len(p) >= 4:
-                    res[p[0]] = (p[1], p[3])
+                if len(p) > max(columns):
+                    res[p[0]] = tuple(p[c] for c in columns)
     except OSError:
         pass
     return res
@@ -463,8 +451,8 @@ def cmd_animate(args):
     if not run.frames or run.go is None:
         print("animate: no frames of the tour in %s/frames" % args.dir, file=sys.stderr)
         return 1
-    apps = load_apps_tsv(os.path.join(args.dir, "apps.tsv"))
-    judge = load_judge(os.path.join(args.dir, "judge.tsv"))
+    apps = load_tsv(os.path.join(args.dir, "apps.tsv"), (1, 2, 3))
+    judge = load_tsv(os.path.join(args.dir, "judge.tsv"), (1, 3))
     big = ImageFont.truetype(FONT_BOLD, 17)
     small = ImageFont.truetype(FONT, 14)
     t_first = run.go - 1000
