@@ -504,8 +504,11 @@ def cmd_animate(args):
                 loop=0, optimize=False, disposal=1)
     os.replace(out + ".tmp", out)
     span = (times[-1] - times[0]) / 1000.0
-    print("animate: %s: %d frames over %.1f s (%.1f frames/s), %dx%d, %d KiB" % (
-        out, len(gif), span, (len(gif) - 1) / span if span else 0, gif[0].width, gif[0].height,
+    # (the encoder merges frames identical to the one before, adding up
+    # their durations: the file may hold fewer)
+    kept = Image.open(out).n_frames
+    print("animate: %s: %d frames over %.1f s (%.1f frames/s; %d in the file, repeats merged), %dx%d, %d KiB" % (
+        out, len(gif), span, (len(gif) - 1) / span if span else 0, kept, gif[0].width, gif[0].height,
         os.path.getsize(out) // 1024))
     return 0
 
