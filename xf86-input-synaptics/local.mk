@@ -58,8 +58,8 @@ xf86_input_synaptics_tools_synreplay_LDADD = \
 	$(EVEMU_LIBS) $(LIBEVDEV_LIBS) -lm
 
 # Tests (make check): synreplay on the XIT recordings (test/replay/*.sh; they
-# find the recordings in $SYNMT_RECORDINGS or the checkout's sibling
-# ../shared/recordings and SKIP without them), the module's symbols, and the
+# read the recordings committed in test/data/xit, or $SYNMT_XIT_RECORDINGS,
+# and SKIP without them), the module's symbols, and the
 # property table against the core's parameter table.
 REPLAY_TESTS = \
 	test/replay/move.sh \
@@ -74,7 +74,7 @@ REPLAY_TESTS = \
 TESTS += $(REPLAY_TESTS) test/replay/module-symbols.sh test/replay/check-tables \
 	test/replay/check-props test/replay/check-evdev
 EXTRA_DIST += $(REPLAY_TESTS) test/replay/replay-lib.sh test/replay/module-symbols.sh \
-	xf86-input-synaptics/README.md
+	xf86-input-synaptics/README.md test/data/xit
 
 check_PROGRAMS += test/replay/check-tables test/replay/check-props test/replay/check-evdev
 

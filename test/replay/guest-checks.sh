@@ -24,8 +24,7 @@ if [ "${SYNMT_GUEST:-}" != 1 ]; then
 fi
 TOP=${SYNMT_TOP:-$(cd "$(dirname "$0")/../.." && pwd)}
 BUILD=${SYNMT_BUILD:-$TOP/build}/x
-REC=${SYNMT_RECORDINGS:-$TOP/../shared/recordings}
-[ -d "$REC/xit-touchpads" ] && REC=$REC/xit-touchpads
+REC=${SYNMT_XIT_RECORDINGS:-$TOP/test/data/xit}
 D=${SYNMT_BUILD:-$TOP/build}/replay-guest
 NFAIL=0
 pass() { echo "PASS: replay-guest/$1"; }

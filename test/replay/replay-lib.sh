@@ -2,21 +2,18 @@
 #
 # Each test plays one or more XIT recordings through synreplay (evdev
 # backend + core, virtual clock) and checks what a user would see.
-# Recordings: $SYNMT_RECORDINGS/xit-touchpads, default the checkout's sibling
-# ../shared/recordings.  SYNMT_RECORDINGS may also name the xit-touchpads
-# directory itself (test/xorg's convention).  Missing recordings or
-# synreplay -> SKIP (exit 77).
+# Recordings: the XIT recordings committed in test/data/xit (MIT, see its
+# README), or $SYNMT_XIT_RECORDINGS (a directory with the same files).
+# Missing recordings or synreplay -> SKIP (exit 77).
 
 : "${srcdir:=$(dirname "$0")/../..}"
-SYNMT_RECORDINGS=${SYNMT_RECORDINGS:-$srcdir/../shared/recordings}
-REC=$SYNMT_RECORDINGS/xit-touchpads
-[ -d "$REC" ] || [ ! -f "$SYNMT_RECORDINGS/SynPS2-Synaptics-TouchPad.desc" ] || REC=$SYNMT_RECORDINGS
+REC=${SYNMT_XIT_RECORDINGS:-$srcdir/test/data/xit}
 SYNREPLAY=${SYNREPLAY:-./xf86-input-synaptics/tools/synreplay}
 ST=$REC/SynPS2-Synaptics-TouchPad	# single-touch pad, two buttons
 CP=$REC/SynPS2-Synaptics-TouchPad-Clickpad	# MT-B clickpad
 
 if [ ! -d "$REC" ]; then
-	echo "SKIP: recordings not found in $REC (set SYNMT_RECORDINGS)"
+	echo "SKIP: XIT recordings not found in $REC (test/data/xit, or set SYNMT_XIT_RECORDINGS)"
 	exit 77
 fi
 if [ ! -x "$SYNREPLAY" ]; then
