@@ -169,7 +169,7 @@ static void check_options(void)
 	o = tp_option_find("soft_button_areas");
 	CHECK(o && tp_option_count(o) == 8, "SoftButtonAreas not found as soft_button_areas");
 	CHECK(o && tp_option_parse(&dev, o, "50% 0 82% 0 0 0 0 0", &params, &why) == 0 &&
-	      params.softbutton_areas[0][0] == 3472 && params.softbutton_areas[0][2] == 3901,
+	      params.softbutton_areas[0][0] == 3472 && params.softbutton_areas[0][2] == 3900,
 	      "SoftButtonAreas percentages");
 	CHECK(o && tp_option_parse(&dev, o, "50% 0 82%", &params, &why) == -EINVAL, "3 of 8 values accepted");
 	o = tp_option_find("TapButton1");

@@ -2,12 +2,13 @@
 # Option parsing shared with the X driver: percentages, malformed values.
 . "${srcdir:-.}/test/replay/replay-lib.sh"
 
-# 50% of x 1472..5472 = 3472, 82% of y 1408..4448 = 3900.8 -> 3901
+# 50% of x 1472..5472 = 3472, 82% of y 1408..4448 = 3900.8 -> 3900 (1.9
+# truncates a percentage to whole device units)
 "$SYNREPLAY" --props --quiet --set "SoftButtonAreas=50% 0 82% 0 0 0 0 0" "$CP.desc" > "$OUT" ||
 	fail "synreplay --props failed"
 line=$(grep '"Synaptics Soft Button Areas"' "$OUT")
 echo "$line"
-[ "$line" = 'prop "Synaptics Soft Button Areas": 3472 0 3901 0 0 0 0 0' ] || fail "soft button areas: '$line'"
+[ "$line" = 'prop "Synaptics Soft Button Areas": 3472 0 3900 0 0 0 0 0' ] || fail "soft button areas: '$line'"
 
 # tap buttons land in "Synaptics Tap Action" items 4..6
 "$SYNREPLAY" --props --quiet --set TapButton1=1 --set TapButton2=3 --set TapButton3=2 \
@@ -18,7 +19,8 @@ echo "$line"
 grep -q '"Synaptics Soft Button Areas"' "$OUT" && fail "soft button property on a pad that is no clickpad"
 
 # T440 (top button pad, resolution 42/mm): the secondary (top) soft buttons
-# exist once configured; 58% of x 1472..5112 = 3583, 15% of y 1408..3834 = 1772
+# exist once configured; 58% of x 1472..5112 = 3583.2 -> 3583, 42% = 3000.8 ->
+# 3000, 15% of y 1408..3834 = 1771.9 -> 1771
 T440=$REC/SynPS2-Synaptics-TouchPad-T440.desc
 "$SYNREPLAY" --props --quiet "$T440" > "$OUT" || fail "synreplay --props failed"
 grep -q '"Synaptics Pad Resolution": 42 42' "$OUT" || fail "T440 resolution: $(grep Resolution "$OUT")"
@@ -27,7 +29,7 @@ grep -q 'Secondary Soft Button' "$OUT" && fail "secondary soft buttons without c
 	fail "synreplay --props failed"
 line=$(grep '"Synaptics Secondary Soft Button Areas"' "$OUT")
 echo "$line"
-[ "$line" = 'prop "Synaptics Secondary Soft Button Areas": 3583 0 0 1772 3001 3583 0 1772' ] ||
+[ "$line" = 'prop "Synaptics Secondary Soft Button Areas": 3583 0 0 1771 3000 3583 0 1771' ] ||
 	fail "secondary soft button areas: '$line'"
 
 # malformed values are refused with a message naming the option

@@ -281,8 +281,9 @@ static void test_clickpad_option(void)
 	CHECK(p.clickpad && dev.clickpad, "ClickPad on a pad the kernel calls no clickpad");
 	CHECK(p.emulate_mid_button_time == 0, "middle emulation then defaults to off (%d)",
 	      p.emulate_mid_button_time);
-	CHECK(p.softbutton_areas[0][0] == 3472 && p.softbutton_areas[0][2] == 3901,
-	      "soft buttons in %% (%d %d)", p.softbutton_areas[0][0], p.softbutton_areas[0][2]);
+	/* 82% of 1408..4448 is 3900.8: 1.9 truncates to 3900 */
+	CHECK(p.softbutton_areas[0][0] == 3472 && p.softbutton_areas[0][2] == 3900,
+	      "soft buttons in %% truncated as in 1.9 (%d %d)", p.softbutton_areas[0][0], p.softbutton_areas[0][2]);
 
 	/* 1.9: a soft-button edge of 0% is 0, no limit (a right edge of 0% would be empty otherwise) */
 	o = (struct opts){ 0 };

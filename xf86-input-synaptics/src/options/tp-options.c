@@ -135,9 +135,12 @@ static bool at_end(const char *p)
  * What 100 % is: 'x'/'y' a position on that axis (min + pct * range),
  * 'w'/'h' a distance of the x/y range (1.9's HorizHysteresis and
  * VertHysteresis), 'd' a distance along the diagonal.  Returns false if
- * unknown.
+ * unknown.  soft: a SoftButtonAreas edge, which 1.9 computes as
+ * min + range * pct / 100 (the other options as pct / 100 * range + min);
+ * the order is kept so that an edge that falls on a whole unit comes out
+ * the same after truncate_like_19().
  */
-static bool percent_value(const struct tp_device *dev, char pct, double v, double *out)
+static bool percent_value(const struct tp_device *dev, char pct, bool soft, double v, double *out)
 {
 	const struct tp_axis *ax = (pct == 'y' || pct == 'h') ? &dev->y : &dev->x;
 	/* in double: a full-range axis (INT_MIN..INT_MAX) spans more than an int */
@@ -155,9 +158,21 @@ static bool percent_value(const struct tp_device *dev, char pct, double v, doubl
 		return false;
 	if (pct == 'w' || pct == 'h')
 		*out = v / 100.0 * span;
+	else if (soft)
+		*out = ax->min + span * v / 100.0;
 	else
 		*out = ax->min + v / 100.0 * span;
 	return true;
+}
+
+/*
+ * 1.9 stores a percentage of an integer option in an int: the fraction is
+ * cut off, not rounded (82% of the XIT clickpad's y 1408..4448 is 3900.8,
+ * and 1.9's edge is 3900).  Configs written for 1.9 get the same edges.
+ */
+static double truncate_like_19(const struct tp_param_desc *d, double v)
+{
+	return d->type == TP_PARAM_DOUBLE ? v : trunc(v);
 }
 
 /* One number, optionally with a '%' if the option allows it.  *end points past it. */
@@ -178,16 +193,19 @@ static int parse_number(const struct tp_device *dev, const struct tp_param_desc 
 			*why = "percentages are not accepted for this option";
 			return -EINVAL;
 		}
+		bool soft = strstr(d->option, "SoftButtonAreas") != NULL;
+
 		/* 1.9 keeps a soft-button edge of 0% at 0, "no limit", like a plain 0. */
-		if (v == 0 && strstr(d->option, "SoftButtonAreas")) {
+		if (v == 0 && soft) {
 			*end = e + 1;
 			*out = 0;
 			return 0;
 		}
-		if (!percent_value(dev, d->percent, v, &v)) {
+		if (!percent_value(dev, d->percent, soft, v, &v)) {
 			*why = "percentage given but the axis range is unknown";
 			return -EINVAL;
 		}
+		v = truncate_like_19(d, v);
 		e++;
 	} else if (d->type != TP_PARAM_DOUBLE) {
 		/* integers: no fractional part, and within int range */
