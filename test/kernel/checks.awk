@@ -5,9 +5,11 @@
 #
 #  fingers   the fingers-*.syn script: -v nseq=N (touch sequences expected:
 #            5 with physical buttons, 4 on a clickpad), -v mt=none|semi|mt,
-#            -v maxfingers=3 (the count BTN_TOOL_* must reach for 3 fingers)
+#            -v maxfingers=3 (the count BTN_TOOL_* must reach for 3 fingers),
+#            -v nocount=1 (the pad does not count fingers: always 1)
 #  drag-on   the drag-*.syn script with suppression at -v thresh=Y
 #  drag-off  the same script with suppression off (the resting finger shows)
+#  click     a click-*.syn script (see the check's comment)
 #  sane      a replay or garbage run: -v xmin -v xmax -v ymin -v ymax (the
 #            axis ranges; positions may exceed them by a quarter range), -v minframes, -v want2=1 (two-finger frames with
 #            two slots must occur), -v endx=X (the last contact must end at
@@ -103,33 +105,70 @@ check == "drag-on" || check == "drag-off" {
 	if (in_area) nheld_area++
 	if (check == "drag-off") next
 
+	# With suppression on, a contact in the button area is hidden exactly
+	# when another contact outside the area is shown: it is never the
+	# only contact (the press itself stays visible).
+	outside = 0
+	for (i = 1; i <= nsl; i++) if (sl_y[i] <= thresh) outside = 1
+	if (nsl == 0 && f["touch"] && f["y"] <= thresh) outside = 1
+	if (!f["touch"]) {
+		fail("t=" f["t"] ": no contact while the resting finger holds the button: " $0)
+		next
+	}
+	if (!outside) {
+		# only the resting finger: shown alone, counted once
+		if (f["fingers"] != 1 || f["y"] <= thresh || nsl > 1)
+			fail("t=" f["t"] ": the resting finger alone is not shown as one contact in the area: " $0)
+		if (seen_drag) alone_after++
+		else alone_before++
+		held_run = 0
+		next
+	}
+	seen_drag = 1
 	if (in_area)
-		fail(sprintf("t=%s: a contact in the button area (y > %d) while the button is held: %s", f["t"], thresh, $0))
+		fail(sprintf("t=%s: a contact in the button area (y > %d) beside one outside it: %s", f["t"], thresh, $0))
 	if (f["fingers"] > 2)
 		fail("t=" f["t"] ": BTN_TOOL count " f["fingers"] " counts the resting finger")
-	if (f["touch"]) {
-		if (!xmin_held || f["x"] < xmin_held) xmin_held = f["x"]
-		if (f["x"] > xmax_held) xmax_held = f["x"]
-		last_touch_x = f["x"]
-		# the dragging finger keeps one tracking id (no new contact mid-drag)
-		if (held_run && nsl > 0) {
-			keep = 0
-			for (i = 1; i <= nsl; i++) if (sl_id[i] in run_ids) keep = 1
-			if (!keep) fail("t=" f["t"] ": the dragging contact changed its tracking id")
-		}
-		delete run_ids
-		for (i = 1; i <= nsl; i++) run_ids[sl_id[i]] = 1
-		held_run = 1
-		touched_while_held = 1
-	} else {
-		held_run = 0
-		if (touched_while_held) {
-			# after the dragging finger lifted: nothing left, nothing stale
-			empty_after_drag++
-			if (nsl > 0 || f["fingers"] > 0)
-				fail("t=" f["t"] ": stale contact after the dragging finger lifted: " $0)
-		}
+	if (!xmin_held || f["x"] < xmin_held) xmin_held = f["x"]
+	if (f["x"] > xmax_held) xmax_held = f["x"]
+	last_touch_x = f["x"]
+	# the dragging finger keeps one tracking id (no new contact mid-drag)
+	if (held_run && nsl > 0) {
+		keep = 0
+		for (i = 1; i <= nsl; i++) if (sl_id[i] in run_ids) keep = 1
+		if (!keep) fail("t=" f["t"] ": the dragging contact changed its tracking id")
 	}
+	delete run_ids
+	for (i = 1; i <= nsl; i++) run_ids[sl_id[i]] = 1
+	held_run = 1
+	next
+}
+
+# ---- click -------------------------------------------------------------
+# A click script (scripts/click-*.syn): the fingers land, the button is
+# pressed and released, the fingers lift.  Checks what a driver needs to
+# turn it into exactly one click of the right button:
+#   -v fingers=N     BTN_TOOL count in every frame with the button held
+#   -v slots=N       active slots in those frames (-1: no MT)
+#   -v xmin/xmax/ymin/ymax  where ABS_X/ABS_Y must be in those frames
+#   -v touches=N     BTN_TOUCH 0->1 transitions in the whole recording
+#   -v ids=N         distinct tracking ids in the whole recording (-1: any)
+check == "click" {
+	if (f["touch"] && !last_touch) ntouches++
+	last_touch = f["touch"]
+	for (i = 1; i <= nsl; i++) all_ids[sl_id[i]] = 1
+	if (buttons() && !last_buttons) npress++
+	last_buttons = buttons()
+	if (!buttons()) next
+	nheld++
+	if (f["fingers"] != fingers)
+		fail("t=" f["t"] ": BTN_TOOL count " f["fingers"] " while the button is held, expected " fingers ": " $0)
+	if (slots >= 0 && nsl != slots)
+		fail("t=" f["t"] ": " nsl " slots while the button is held, expected " slots ": " $0)
+	if (!f["touch"])
+		fail("t=" f["t"] ": no BTN_TOUCH while the button is held: " $0)
+	else if (f["x"] < xmin || f["x"] > xmax || f["y"] < ymin || f["y"] > ymax)
+		fail(sprintf("t=%s: pointer at %d,%d while the button is held, expected %d..%d, %d..%d", f["t"], f["x"], f["y"], xmin, xmax, ymin, ymax))
 	next
 }
 
@@ -168,7 +207,11 @@ END {
 		if (x1[1] - x0[1] < 1000) fail("1 finger: ABS_X moved " x1[1] - x0[1] ", expected >= 1000")
 		if (mt != "none" && maxsl[1] != 1) fail("1 finger: " maxsl[1] " slots, expected 1")
 		# 2: two fingers scrolling down
-		if (maxf[2] != 2) fail("2 fingers: BTN_TOOL count " maxf[2] ", expected 2")
+		# -v nocount=1: a pad whose W field does not count fingers (no
+		# multi-finger capability, multitouch off): always one finger
+		want2 = nocount ? 1 : 2
+		if (nocount) maxfingers = 1
+		if (maxf[2] != want2) fail("2 fingers: BTN_TOOL count " maxf[2] ", expected " want2)
 		if (y1[2] - y0[2] < 500) fail("2 fingers: ABS_Y moved " y1[2] - y0[2] ", expected >= 500")
 		if (mt != "none" && maxsl[2] != 2) fail("2 fingers: " maxsl[2] " slots, expected 2")
 		# 3: three fingers
@@ -186,12 +229,21 @@ END {
 	}
 	if (check == "drag-on") {
 		if (!nheld) fail("no frame with the button held")
+		if (!alone_before) fail("the finger pressing alone in the button area was not shown at the press")
+		if (!seen_drag) fail("no frame with the dragging finger while the button was held")
 		if (xmax_held - xmin_held < 500)
 			fail(sprintf("while held ABS_X spans %d..%d: the dragging finger does not drive the pointer", xmin_held, xmax_held))
 		if (last_touch_x < 4100)
 			fail("while held ABS_X ended at " last_touch_x ", the dragging finger ended at 4400")
-		if (!empty_after_drag) fail("no empty frame after the dragging finger lifted (resting finger not dropped)")
-		if (!resting_after) fail("after the release the resting finger never came back")
+		if (!alone_after) fail("after the dragging finger lifted, the resting finger (now the only contact) was not shown")
+		if (!resting_after) fail("after the release the resting finger was not reported")
+	}
+	if (check == "click") {
+		if (npress != 1) fail(npress " button presses, expected 1")
+		if (!nheld) fail("no frame with the button held")
+		if (ntouches != touches) fail(ntouches " touches (BTN_TOUCH 0->1), expected " touches)
+		if (ids >= 0 && length(all_ids) != ids) fail(length(all_ids) " tracking ids, expected " ids)
+		if (f["touch"] || buttons() || f["fingers"]) fail("the last frame is not empty: " $0)
 	}
 	if (check == "drag-off") {
 		if (!nheld) fail("no frame with the button held")

@@ -441,7 +441,29 @@ static int cmd_garbage(struct compiler *c, const struct line *l)
 		return fail(c, l->number, "garbage count '%s' must be 1..%d", l->tok[1], SYN_RAW_MAX);
 	for (long i = 0; i < n; i++)
 		bytes[i] = next_random(&c->rng);
-	return emit_raw(c, l->number, bytes, (size_t)n);
+	rc = emit_raw(c, l->number, bytes, (size_t)n);
+	if (!rc)
+		c->s->act[c->s->n - 1].junk = true;
+	return rc;
+}
+
+/* "flip" / "dropbyte": the current frame with one bit flipped / one byte left out. */
+static int cmd_corrupt(struct compiler *c, const struct line *l, bool flip)
+{
+	int rc = need_args(c, l, 0, 0, flip ? "flip" : "dropbyte");
+	struct syn_action *a;
+
+	if (rc)
+		return rc;
+	rc = emit_frame(c, l->number, 0);
+	if (rc)
+		return rc;
+	a = &c->s->act[c->s->n - 1];
+	if (flip)
+		a->flip = 1 + ((unsigned)next_random(&c->rng) << 8 | next_random(&c->rng));
+	else
+		a->drop = 1 + ((unsigned)next_random(&c->rng) << 8 | next_random(&c->rng));
+	return 0;
 }
 
 static int cmd_truncate(struct compiler *c, const struct line *l)
@@ -552,6 +574,10 @@ static int run_line(struct compiler *c, const struct line *l)
 		return cmd_raw(c, l);
 	if (strcmp(cmd, "garbage") == 0)
 		return cmd_garbage(c, l);
+	if (strcmp(cmd, "flip") == 0)
+		return cmd_corrupt(c, l, true);
+	if (strcmp(cmd, "dropbyte") == 0)
+		return cmd_corrupt(c, l, false);
 	if (strcmp(cmd, "truncate") == 0)
 		return cmd_truncate(c, l);
 	if (strcmp(cmd, "reconnect") == 0) {

@@ -6,6 +6,7 @@
 #ifndef SYNEMU_SCRIPT_H
 #define SYNEMU_SCRIPT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -26,6 +27,9 @@ struct syn_action {
 	enum syn_action_type type;
 	unsigned line;		/* source line, for logs */
 	unsigned truncate;	/* FRAME: send only this many bytes (0 = all) */
+	unsigned flip;		/* FRAME: 1 + random: flip one bit of the bytes (0 = none) */
+	unsigned drop;		/* FRAME: 1 + random: leave one byte out (0 = none) */
+	bool junk;		/* RAW: random bytes (garbage): no quiet window after them */
 	struct syn_frame frame;
 	size_t nraw;
 	uint8_t raw[SYN_RAW_MAX];

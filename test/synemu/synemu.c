@@ -57,6 +57,7 @@ struct options {
 	bool no_realtime;
 	int probe_retries;
 	unsigned long drop_host_byte;	/* 1-based; 0 = none */
+	bool hide_agm;			/* clear 0x0c bits 19 and 11 */
 	int verbose;
 };
 
@@ -205,6 +206,19 @@ static int play_action(struct emu *e, const struct syn_action *a)
 			note(e, "line %u: truncated packet (%u of %zu bytes)", a->line, a->truncate, n);
 			n = a->truncate;
 		}
+		if (a->flip && n) {
+			unsigned bit = (a->flip - 1) % (unsigned)(n * 8);
+
+			buf[bit / 8] ^= (uint8_t)(1u << (bit % 8));
+			note(e, "line %u: bit %u of byte %u flipped", a->line, bit % 8, bit / 8);
+		}
+		if (a->drop && n) {
+			unsigned k = (a->drop - 1) % (unsigned)n;
+
+			memmove(buf + k, buf + k + 1, n - k - 1);
+			n--;
+			note(e, "line %u: byte %u of %zu left out", a->line, k, n + 1);
+		}
 		break;
 	case SYN_ACT_PACKET:
 		if (!synfw_packet_allowed(&e->fw, a->raw)) {
@@ -332,9 +346,11 @@ static int run_player(struct emu *e, uint64_t now)
 		if (rc)
 			return rc;
 		e->next++;
-		/* After raw bytes (AA 00, garbage) the kernel may want to talk:
-		 * give it the quiet window before the next frame. */
-		if (e->script.act[e->next - 1].type == SYN_ACT_RAW) {
+		/* After raw bytes (AA 00) the kernel may want to talk: give it
+		 * the quiet window before the next frame.  Not after garbage:
+		 * a kernel that resyncs disables streaming (the script pauses),
+		 * and the fault suite streams junk back to back with packets. */
+		if (e->script.act[e->next - 1].type == SYN_ACT_RAW && !e->script.act[e->next - 1].junk) {
 			e->last_host_us = now;
 			break;
 		}
@@ -590,6 +606,9 @@ static void usage(FILE *f)
 "                           re-probe, at most N times (default 3; 0 = never)\n"
 "      --drop-host-byte N   ignore the N-th byte from the host (counting from 1):\n"
 "                           no ACK, no answer, no state change (fault injection)\n"
+"      --hide-agm           answer the 0x0c query without the AGM (bit 19) and\n"
+"                           image sensor (bit 11) capabilities: the same pad as\n"
+"                           a kernel sees it that has no multitouch support\n"
 "      --commands FILE      also play script blocks read from FILE (a fifo, or - for\n"
 "                           stdin) while running: a blank line ends a block, which\n"
 "                           is played at once (after what is still queued) and\n"
@@ -687,6 +706,7 @@ int main(int argc, char **argv)
 		{ "probe-retries", required_argument, NULL, 10 },
 		{ "drop-host-byte", required_argument, NULL, 11 },
 		{ "commands", required_argument, NULL, 12 },
+		{ "hide-agm", no_argument, NULL, 13 },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
@@ -766,6 +786,7 @@ int main(int argc, char **argv)
 			break;
 		}
 		case 12: e->opt.commands = optarg; break;
+		case 13: e->opt.hide_agm = true; break;
 		case 'c': e->opt.check_only = true; break;
 		case 'v': e->opt.verbose++; break;
 		case 'h': usage(stdout); return 0;
@@ -802,6 +823,10 @@ int main(int argc, char **argv)
 		e->script = rec.main;
 		syn_script_init(&rec.main);
 		e->have_script = true;
+	}
+	if (e->opt.hide_agm && prof.has_answer[SYN_Q_EXT_CAPS_0C]) {
+		prof.answer[SYN_Q_EXT_CAPS_0C][0] &= (uint8_t)~0x08;	/* bit 19: AGM */
+		prof.answer[SYN_Q_EXT_CAPS_0C][1] &= (uint8_t)~0x08;	/* bit 11: image sensor */
 	}
 	synfw_init(&e->fw, &prof);
 	synfw_set_log(&e->fw, fw_note, e);

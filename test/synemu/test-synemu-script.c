@@ -168,6 +168,30 @@ static void test_repeat_raw_garbage(void)
 	syn_script_free(&s);
 }
 
+/* flip / dropbyte: a frame with a corruption seed; garbage is junk, raw is not */
+static void test_corruptions(void)
+{
+	struct syn_script s;
+	char err[256];
+	int rc = compile(&s, "frame 1=2000,2000\nflip\ndropbyte\ngarbage 2\nraw 01\n", err, sizeof(err));
+
+	CHECK(rc == 0, "compiles: %s", err);
+	CHECK_INT(s.n, 5);
+	if (s.n == 5) {
+		CHECK(s.act[0].flip == 0 && s.act[0].drop == 0, "a plain frame is not corrupted");
+		CHECK_INT(s.act[1].type, SYN_ACT_FRAME);
+		CHECK(s.act[1].flip != 0 && s.act[1].drop == 0, "flip sets a bit to flip");
+		CHECK(s.act[1].frame.f[0].down && s.act[1].frame.f[0].x == 2000, "flip sends the current frame");
+		CHECK(s.act[2].drop != 0 && s.act[2].flip == 0, "dropbyte sets a byte to leave out");
+		CHECK_INT(s.act[2].t_us, 25000);
+		CHECK(s.act[3].junk, "garbage is junk");
+		CHECK(!s.act[4].junk, "raw bytes are not junk");
+	}
+	syn_script_free(&s);
+	CHECK(compile(&s, "flip 3\n", err, sizeof(err)) != 0, "flip takes no argument");
+	syn_script_free(&s);
+}
+
 struct bad {
 	const char *text;
 	const char *msg;	/* expected substring of the error, starting with "t.syn:LINE:" */
@@ -274,6 +298,7 @@ int main(void)
 	test_move_interpolation();
 	test_state_commands();
 	test_repeat_raw_garbage();
+	test_corruptions();
 	test_errors();
 	test_too_long();
 	test_examples();
