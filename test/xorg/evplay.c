@@ -2,7 +2,7 @@
  * evplay - play many evemu event files into input devices, one after the
  * other, in one process, and mark in a client's log where each begins.
  *
- * usage: evplay [--log FILE] [--gap SEC] NAME=DEVNODE=EVENTS...
+ * usage: evplay [--log FILE] [--gap SEC] [--stamps FILE] NAME=DEVNODE=EVENTS...
  *
  * For each argument: append "# play NAME t=MS\n" to FILE (opened O_APPEND,
  * so the line lands between the lines the X client appends to the same
@@ -12,6 +12,13 @@
  * injects what is written there) at the recorded pace, then wait SEC
  * seconds (default 0.3) and until the client has written nothing for
  * 0.2 s (the X server may lag).  At the end "# end" is appended.
+ *
+ * --stamps FILE: one line per SYN_REPORT written, "NAME INDEX REC US":
+ * INDEX counts the file's SYN_REPORTs from 0, REC is the frame's recorded
+ * time in s since the file's first event, US CLOCK_MONOTONIC in
+ * microseconds right after the write returned (the kernel has then queued
+ * the frame for every reader).  test/bench matches them with
+ * `xevlog --monotonic`.
  *
  * It replaces one evemu-play per recording in the Xorg suite's gesture
  * sessions (test/xorg/guest-batch): under TCG starting evemu-play costs
@@ -32,6 +39,7 @@
 #include <unistd.h>
 
 static int log_fd = -1;
+static FILE *stamps;
 
 static void sleep_s(double s)
 {
@@ -99,13 +107,14 @@ static void wait_quiet(void)
 }
 
 /* Play one file; returns 0 or -1. */
-static int play(const char *dev, const char *path)
+static int play(const char *name, const char *dev, const char *path)
 {
 	FILE *f = fopen(path, "r");
 	int fd = open(dev, O_WRONLY);
 	char line[256];
 	double first = -1, start = now_s();
 	int rc = 0;
+	long frame = 0;
 
 	if (!f || fd < 0) {
 		fprintf(stderr, "evplay: %s: %s\n", f ? dev : path, strerror(errno));
@@ -136,7 +145,16 @@ static int play(const char *dev, const char *path)
 			rc = -1;
 			break;
 		}
+		if (stamps && type == EV_SYN && code == SYN_REPORT) {
+			struct timespec ts;
+
+			clock_gettime(CLOCK_MONOTONIC, &ts);
+			fprintf(stamps, "%s %ld %.6f %lld\n", name, frame++, t - first,
+				(long long)ts.tv_sec * 1000000LL + ts.tv_nsec / 1000);
+		}
 	}
+	if (stamps)
+		fflush(stamps);
 	fclose(f);
 	close(fd);
 	return rc;
@@ -154,6 +172,12 @@ int main(int argc, char **argv)
 				fprintf(stderr, "evplay: %s: %s\n", argv[i], strerror(errno));
 				return 1;
 			}
+		} else if (!strcmp(argv[i], "--stamps") && i + 1 < argc) {
+			stamps = fopen(argv[++i], "w");
+			if (!stamps) {
+				fprintf(stderr, "evplay: %s: %s\n", argv[i], strerror(errno));
+				return 1;
+			}
 		} else if (!strcmp(argv[i], "--gap") && i + 1 < argc) {
 			gap = atof(argv[++i]);
 		} else {
@@ -161,7 +185,7 @@ int main(int argc, char **argv)
 		}
 	}
 	if (i >= argc) {
-		fprintf(stderr, "usage: evplay [--log FILE] [--gap SEC] NAME=DEVNODE=EVENTS...\n");
+		fprintf(stderr, "usage: evplay [--log FILE] [--gap SEC] [--stamps FILE] NAME=DEVNODE=EVENTS...\n");
 		return 2;
 	}
 	for (; i < argc; i++) {
@@ -175,12 +199,16 @@ int main(int argc, char **argv)
 		*dev++ = '\0';
 		*path++ = '\0';
 		mark(arg);
-		if (play(dev, path) < 0)
+		if (play(arg, dev, path) < 0)
 			rc = 1;
 		sleep_s(gap);
 		wait_quiet();
 		free(arg);
 	}
 	mark(NULL);
+	if (stamps && fclose(stamps) != 0) {
+		fprintf(stderr, "evplay: writing the stamps: %s\n", strerror(errno));
+		rc = 1;
+	}
 	return rc;
 }

@@ -15,7 +15,11 @@
  *
  *     <time> <core|xi2> <Type> key=value... [valuators N=V...]
  *
- * where <time> is the X server timestamp in ms.  Device names are quoted
+ * where <time> is the X server timestamp in ms.  With --monotonic every event
+ * line starts with one more field, the client's CLOCK_MONOTONIC in
+ * microseconds when it read the event from the connection (the events of one
+ * read share it): "<mono-us> <time> <core|xi2> ..." (test/bench reads it; the
+ * X server's clock is CLOCK_MONOTONIC in ms too).  Device names are quoted
  * with '"' and '\' escaped.  The lines are:
  *
  *     T core ButtonPress button=B x=X y=Y state=0xS
@@ -89,6 +93,8 @@ static struct {
 	const char *filter;	/* only XI2 events of the device with this name */
 	struct dev_info devs[MAX_DEVICES];
 	int ndevs;
+	bool monotonic;		/* --monotonic: prefix lines with read_us */
+	unsigned long long read_us;	/* CLOCK_MONOTONIC when the events were read */
 } st;
 
 static volatile sig_atomic_t stop_signal;
@@ -96,6 +102,22 @@ static volatile sig_atomic_t stop_signal;
 static void on_signal(int sig)
 {
 	stop_signal = sig;
+}
+
+/* The first field(s) of an event line: [read time] X server time. */
+static void print_time(unsigned long xtime)
+{
+	if (st.monotonic)
+		printf("%llu ", st.read_us);
+	printf("%lu ", xtime);
+}
+
+static unsigned long long monotonic_us(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (unsigned long long)ts.tv_sec * 1000000ull + (unsigned long long)ts.tv_nsec / 1000u;
 }
 
 static void escape_name(char *dst, size_t dstlen, const char *src)
@@ -320,7 +342,8 @@ static void log_device_event(const char *type, XIDeviceEvent *ev)
 {
 	if (!dev_wanted(ev->deviceid))
 		return;
-	printf("%lu xi2 %s dev=\"%s\" id=%d src=%d", ev->time, type,
+	print_time(ev->time);
+	printf("xi2 %s dev=\"%s\" id=%d src=%d", type,
 	       dev_name(ev->deviceid), ev->deviceid, ev->sourceid);
 	if (ev->evtype == XI_Motion) {
 		printf(" x=%.2f y=%.2f", ev->root_x, ev->root_y);
@@ -337,7 +360,8 @@ static void log_raw_event(const char *type, XIRawEvent *ev)
 {
 	if (!dev_wanted(ev->deviceid))
 		return;
-	printf("%lu xi2 %s dev=\"%s\" id=%d", ev->time, type,
+	print_time(ev->time);
+	printf("xi2 %s dev=\"%s\" id=%d", type,
 	       dev_name(ev->deviceid), ev->deviceid);
 	if (ev->evtype != XI_RawMotion)
 		printf(" button=%d emulated=%d", ev->detail,
@@ -359,10 +383,11 @@ static void log_pinch(XIGesturePinchEvent *ev)
 {
 	if (!dev_wanted(ev->deviceid))
 		return;
-	printf("%lu xi2 GesturePinch%s dev=\"%s\" id=%d src=%d fingers=%d"
+	print_time(ev->time);
+	printf("xi2 GesturePinch%s dev=\"%s\" id=%d src=%d fingers=%d"
 	       " dx=%.2f dy=%.2f udx=%.2f udy=%.2f scale=%.4f angle=%.2f"
 	       " cancelled=%d x=%.2f y=%.2f\n",
-	       ev->time, gesture_phase(ev->evtype), dev_name(ev->deviceid),
+	       gesture_phase(ev->evtype), dev_name(ev->deviceid),
 	       ev->deviceid, ev->sourceid, ev->detail, ev->delta_x, ev->delta_y,
 	       ev->delta_unaccel_x, ev->delta_unaccel_y, ev->scale, ev->delta_angle,
 	       (ev->flags & XIGesturePinchEventCancelled) ? 1 : 0,
@@ -373,9 +398,10 @@ static void log_swipe(XIGestureSwipeEvent *ev)
 {
 	if (!dev_wanted(ev->deviceid))
 		return;
-	printf("%lu xi2 GestureSwipe%s dev=\"%s\" id=%d src=%d fingers=%d"
+	print_time(ev->time);
+	printf("xi2 GestureSwipe%s dev=\"%s\" id=%d src=%d fingers=%d"
 	       " dx=%.2f dy=%.2f udx=%.2f udy=%.2f cancelled=%d x=%.2f y=%.2f\n",
-	       ev->time, gesture_phase(ev->evtype), dev_name(ev->deviceid),
+	       gesture_phase(ev->evtype), dev_name(ev->deviceid),
 	       ev->deviceid, ev->sourceid, ev->detail, ev->delta_x, ev->delta_y,
 	       ev->delta_unaccel_x, ev->delta_unaccel_y,
 	       (ev->flags & XIGestureSwipeEventCancelled) ? 1 : 0,
@@ -409,8 +435,9 @@ static void log_xi2(XGenericEventCookie *cookie)
 		refresh_devices();
 		if (!dev_wanted(ev->deviceid))
 			break;
-		printf("%lu xi2 DeviceChanged dev=\"%s\" id=%d src=%d reason=%s\n",
-		       ev->time, dev_name(ev->deviceid), ev->deviceid, ev->sourceid,
+		print_time(ev->time);
+		printf("xi2 DeviceChanged dev=\"%s\" id=%d src=%d reason=%s\n",
+		       dev_name(ev->deviceid), ev->deviceid, ev->sourceid,
 		       ev->reason == XISlaveSwitch ? "SlaveSwitch" : "DeviceChange");
 		break;
 	}
@@ -418,7 +445,8 @@ static void log_xi2(XGenericEventCookie *cookie)
 		XIHierarchyEvent *ev = cookie->data;
 
 		refresh_devices();
-		printf("%lu xi2 HierarchyChanged flags=0x%x\n", ev->time, (unsigned)ev->flags);
+		print_time(ev->time);
+		printf("xi2 HierarchyChanged flags=0x%x\n", (unsigned)ev->flags);
 		break;
 	}
 	case XI_GesturePinchBegin:
@@ -441,17 +469,30 @@ static void log_core(XEvent *ev)
 	switch (ev->type) {
 	case ButtonPress:
 	case ButtonRelease:
-		printf("%lu core %s button=%u x=%d y=%d state=0x%x\n", ev->xbutton.time,
+		print_time(ev->xbutton.time);
+		printf("core %s button=%u x=%d y=%d state=0x%x\n",
 		       ev->type == ButtonPress ? "ButtonPress" : "ButtonRelease",
 		       ev->xbutton.button, ev->xbutton.x_root, ev->xbutton.y_root,
 		       ev->xbutton.state);
 		break;
 	case MotionNotify:
-		printf("%lu core MotionNotify x=%d y=%d state=0x%x\n", ev->xmotion.time,
+		print_time(ev->xmotion.time);
+		printf("core MotionNotify x=%d y=%d state=0x%x\n",
 		       ev->xmotion.x_root, ev->xmotion.y_root, ev->xmotion.state);
 		break;
 	default:
 		break;
+	}
+}
+
+static void log_event(XEvent *ev)
+{
+	if (ev->type == GenericEvent && ev->xcookie.extension == st.xi_opcode &&
+	    XGetEventData(st.dpy, &ev->xcookie)) {
+		log_xi2(&ev->xcookie);
+		XFreeEventData(st.dpy, &ev->xcookie);
+	} else {
+		log_core(ev);
 	}
 }
 
@@ -543,6 +584,8 @@ static void usage(FILE *f)
 		"  -n, --device NAME   log XI2 events of this device only (exact name)\n"
 		"  -l, --list          list devices and their classes, then exit\n"
 		"  -t, --timeout SEC   exit after SEC seconds (default: run until SIGTERM)\n"
+		"  -m, --monotonic     start every event line with the CLOCK_MONOTONIC time (us)\n"
+		"                      at which the event was read\n"
 		"  -h, --help          this text\n"
 		"The line format is documented at the top of test/xorg/xevlog.c.\n");
 }
@@ -554,6 +597,7 @@ int main(int argc, char **argv)
 		{ "device", required_argument, NULL, 'n' },
 		{ "list", no_argument, NULL, 'l' },
 		{ "timeout", required_argument, NULL, 't' },
+		{ "monotonic", no_argument, NULL, 'm' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -566,11 +610,12 @@ int main(int argc, char **argv)
 	struct timespec deadline = { 0 };
 	Window root;
 
-	while ((c = getopt_long(argc, argv, "d:n:lt:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "d:n:lt:mh", opts, NULL)) != -1) {
 		switch (c) {
 		case 'd': display = optarg; break;
 		case 'n': st.filter = optarg; break;
 		case 'l': list = true; break;
+		case 'm': st.monotonic = true; break;
 		case 't': {
 			char *end;
 
@@ -648,16 +693,19 @@ int main(int argc, char **argv)
 		struct pollfd pfd = { .fd = ConnectionNumber(st.dpy), .events = POLLIN };
 		struct timespec left, now, *tp = NULL;
 
-		while (XPending(st.dpy)) {
-			XEvent ev;
+		/* Read what has arrived, stamp it, log it.  Only the events
+		 * queued at the stamp: logging one may make a round trip
+		 * (refresh_devices), which queues later events; they get the
+		 * next stamp. */
+		int queued;
 
-			XNextEvent(st.dpy, &ev);
-			if (ev.type == GenericEvent && ev.xcookie.extension == st.xi_opcode &&
-			    XGetEventData(st.dpy, &ev.xcookie)) {
-				log_xi2(&ev.xcookie);
-				XFreeEventData(st.dpy, &ev.xcookie);
-			} else {
-				log_core(&ev);
+		while ((queued = XEventsQueued(st.dpy, QueuedAfterReading)) > 0) {
+			st.read_us = monotonic_us();
+			while (queued-- > 0) {
+				XEvent ev;
+
+				XNextEvent(st.dpy, &ev);
+				log_event(&ev);
 			}
 		}
 		if (timeout > 0) {

@@ -70,7 +70,7 @@ void tp_clickpad_update_touches(struct tp_core *core)
 			t->in_button_area = false;
 		if (!t->down)
 			t->pinned = false;
-		else if (t->pinned && hypot((double)t->x - t->pin_x, (double)t->y - t->pin_y) > pin)
+		else if (t->pinned && tp_dist_units(t->pin_x, t->pin_y, t->x, t->y) > pin)
 			t->pinned = false;
 	}
 }

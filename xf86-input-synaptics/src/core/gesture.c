@@ -375,7 +375,7 @@ static bool touches_changed(struct tp_core *core, bool *rising)
 	for (int i = 0; i < core->dev.num_slots && i < TP_MAX_SLOTS; i++) {
 		const struct tp_contact *c = &core->frame.slots[i];
 		bool fresh = c->active != g->slot_active[i] || (c->active && c->tracking_id != g->slot_ids[i]);
-		double d = fresh ? 0 : hypot((double)c->x - g->slot_x[i], (double)c->y - g->slot_y[i]);
+		double d = fresh ? 0 : tp_dist_units(g->slot_x[i], g->slot_y[i], c->x, c->y);
 
 		if (c->active && !fresh && d > g->slot_d[i] + jump) {
 			tp_log(core, TP_LOG_DEBUG, "gesture: slot %d jumped %.0f units: another finger", i, d);

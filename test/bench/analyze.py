@@ -1,0 +1,445 @@
+#!/usr/bin/env python3
+"""analyze.py - the bench's figures from what guest-bench collected.
+
+usage: analyze.py DIR        (DIR: a build/bench/<timestamp>/ of run-bench)
+
+Reads DIR/guest/<rep>-<driver>/{events.log,stamps,proc}, DIR/rec/*.meta,
+test/gestures/rec/*.expect, DIR/core-instr.txt and DIR/guest/li/.  Writes
+DIR/latency.tsv (every matched event), DIR/summary.txt (the table, also on
+stdout), DIR/latency-cdf.png and DIR/cpu.png (gnuplot), and prints the
+summary line last.
+
+How events are matched to frames.  evplay stamps every SYN_REPORT with
+CLOCK_MONOTONIC right after writing it; xevlog --monotonic stamps every
+event with CLOCK_MONOTONIC when it read it; the X server's event time is
+CLOCK_MONOTONIC in ms when the driver posted the event.  An event belongs
+to the last frame written before its server time (+1 ms: the server time is
+truncated to ms): its latency is read time - that frame's stamp, what the
+hand feels from the pad's report to the client, including the server's
+queueing and a driver that runs behind.
+  motion latency   every XI2 RawMotion / Motion of a touchpad in the motion
+                   recordings
+  motion onset     per stroke: the first moving frame -> the first RawMotion
+                   (a driver that waits for history before moving shows here)
+  scroll latency   per two-finger scroll: the first frame both fingers move
+                   -> the first smooth-scroll event (XI2 Motion with a
+                   scroll-valuator delta)
+  gesture frames   per gesture recording: the frame of the first gesture
+                   event (first scroll event for scrolls) - the frame that
+                   crosses the movement threshold (.expect threshold-time)
+  Xorg CPU         utime+stime of the Xorg process over the whole play, per
+                   10,000 frames written; RSS growth over it
+"""
+import glob
+import math
+import os
+import re
+import subprocess
+import sys
+
+DRIVERS = ["ours", "reference", "libinput"]
+LABEL = {"ours": "ours", "reference": "synaptics 1.9.2", "libinput": "libinput 1.22"}
+TOP = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+GREC = os.path.join(TOP, "test", "gestures", "rec")
+LINE_RE = re.compile(r'^(\d+) (\d+) xi2 (\S+) dev="([^"]*)"')
+
+
+def pct(values, p):
+    if not values:
+        return None
+    v = sorted(values)
+    k = (len(v) - 1) * p / 100.0
+    lo, hi = int(math.floor(k)), int(math.ceil(k))
+    return v[lo] + (v[hi] - v[lo]) * (k - lo)
+
+
+def fmt(v, f="%.2f"):
+    return "-" if v is None else f % v
+
+
+def read_stamps(path):
+    """-> {name: [(index, rec_t, us)]}"""
+    out = {}
+    if not os.path.exists(path):
+        return out
+    with open(path) as f:
+        for line in f:
+            p = line.split()
+            if len(p) == 4:
+                out.setdefault(p[0], []).append((int(p[1]), float(p[2]), int(p[3])))
+    return out
+
+
+def read_events(path):
+    """-> {name: [(read_us, xtime_ms, type, dev, line)]} by evplay's markers"""
+    out, cur = {}, None
+    if not os.path.exists(path):
+        return out
+    with open(path) as f:
+        for line in f:
+            if line.startswith("# play "):
+                cur = line.split()[2]
+                out.setdefault(cur, [])
+                continue
+            m = LINE_RE.match(line)
+            if m and cur is not None and m.group(4).startswith("touchpad"):
+                out[cur].append((int(m.group(1)), int(m.group(2)), m.group(3), m.group(4), line))
+    return out
+
+
+def read_meta(path):
+    meta = {"move": set(), "onset": [], "scroll-onset": []}
+    if os.path.exists(path):
+        with open(path) as f:
+            for line in f:
+                k, _, v = line.strip().partition(" ")
+                if k == "move":
+                    meta["move"].add(int(v))
+                elif k in ("onset", "scroll-onset"):
+                    meta[k].append(int(v))
+    return meta
+
+
+def read_expect(name):
+    e = {}
+    path = os.path.join(GREC, name + ".expect")
+    if os.path.exists(path):
+        with open(path) as f:
+            for line in f:
+                k, _, v = line.strip().partition(" ")
+                e[k] = v
+    return e
+
+
+class Frames:
+    """One recording's stamps, for frame lookups by time."""
+
+    def __init__(self, stamps):
+        self.st = stamps
+        self.us = [s[2] for s in stamps]
+
+    def at_server_time(self, xtime_ms):
+        """Index into the stamps of the last frame written before the server
+        posted an event at xtime_ms (None if before the first)."""
+        lim = xtime_ms * 1000 + 999
+        lo, hi = 0, len(self.us)
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if self.us[mid] <= lim:
+                lo = mid + 1
+            else:
+                hi = mid
+        return lo - 1 if lo > 0 else None
+
+
+def first_after(events, start_us, pred, within_us=1000000):
+    for ev in events:
+        if ev[1] * 1000 + 999 >= start_us and pred(ev):
+            if ev[0] - start_us > within_us:
+                return None
+            return ev
+    return None
+
+
+def is_scroll(ev):
+    return ev[2] == "Motion" and ("scroll_v=" in ev[4] or "scroll_h=" in ev[4])
+
+
+def analyze_run(d, rec_dir, tsv, drv, rep):
+    stamps = read_stamps(os.path.join(d, "stamps"))
+    events = read_events(os.path.join(d, "events.log"))
+    r = {"lat": {"RawMotion": [], "Motion": []}, "onset": [], "scroll": [], "gest": {},
+         "frames": sum(len(v) for v in stamps.values()), "cpu": None, "rss": None,
+         "clock-bad": 0, "onset-missing": 0, "scroll-missing": 0}
+    for name, st in stamps.items():
+        fr = Frames(st)
+        evs = events.get(name, [])
+        kind = name.split(".", 1)[1]
+        if kind.startswith("motion-") or kind == "scroll":
+            meta = read_meta(os.path.join(rec_dir, name + ".meta"))
+        if kind.startswith("motion-"):
+            for ev in evs:
+                if ev[2] not in r["lat"]:
+                    continue
+                if ev[0] < ev[1] * 1000:
+                    r["clock-bad"] += 1
+                i = fr.at_server_time(ev[1])
+                if i is None:
+                    continue
+                lat = (ev[0] - st[i][2]) / 1000.0
+                r["lat"][ev[2]].append(lat)
+                tsv.write("%s\t%d\t%s\t%s\t%d\t%.3f\n" % (drv, rep, name, ev[2], st[i][0], lat))
+            for idx in meta["onset"]:
+                if idx >= len(st):
+                    continue
+                ev = first_after(evs, st[idx][2], lambda e: e[2] == "RawMotion")
+                if ev:
+                    r["onset"].append((ev[0] - st[idx][2]) / 1000.0)
+                else:
+                    r["onset-missing"] += 1
+        elif kind == "scroll":
+            for idx in meta["scroll-onset"]:
+                if idx >= len(st):
+                    continue
+                ev = first_after(evs, st[idx][2], is_scroll)
+                if ev:
+                    r["scroll"].append((ev[0] - st[idx][2]) / 1000.0)
+                else:
+                    r["scroll-missing"] += 1
+        else:
+            exp = read_expect(name)
+            if "threshold-time" not in exp:
+                continue
+            tt = float(exp["threshold-time"])
+            thr = min(range(len(st)), key=lambda k: abs(st[k][1] - tt))
+            if exp.get("expect") == "scroll":
+                pred = is_scroll
+            else:
+                pred = lambda e: e[2].startswith("Gesture") and e[2].endswith("Begin")
+            ev = next((e for e in evs if pred(e)), None)
+            if ev is None:
+                r["gest"][name] = (exp.get("expect"), None, None, "note" in exp)
+                continue
+            i = fr.at_server_time(ev[1])
+            frames = (i if i is not None else 0) - thr
+            r["gest"][name] = (exp.get("expect"), frames, (ev[0] - st[thr][2]) / 1000.0, "note" in exp)
+    proc = os.path.join(d, "proc")
+    if os.path.exists(proc):
+        with open(proc) as f:
+            rows = [list(map(int, l.split())) for l in f if len(l.split()) == 4]
+        if len(rows) == 2 and r["frames"]:
+            ticks = (rows[1][0] + rows[1][1]) - (rows[0][0] + rows[0][1])
+            r["cpu"] = ticks / float(rows[0][2]) * 10000.0 / r["frames"]
+            r["rss"] = rows[1][3] - rows[0][3]
+    return r
+
+
+def li_instr(out):
+    """libinput's instructions per frame: (run - idle) / frames, or None."""
+    d = os.path.join(out, "guest", "li")
+
+    def total(p):
+        if not os.path.exists(p):
+            return None
+        with open(p) as f:
+            for line in f:
+                if line.startswith("summary:") or line.startswith("totals:"):
+                    return int(line.split()[1])
+        return None
+
+    def kv(p):
+        res = {}
+        if os.path.exists(p):
+            with open(p) as f:
+                for line in f:
+                    k, _, v = line.partition(" ")
+                    res[k] = v.strip()
+        return res
+    run, idle = total(os.path.join(d, "callgrind.run")), total(os.path.join(d, "callgrind.idle"))
+    counts = kv(os.path.join(d, "run.txt"))
+    frames = int(counts.get("frames", 0))
+    if run is None or idle is None or not frames:
+        return None, counts, run, idle
+    return (run - idle) / frames, counts, run, idle
+
+
+def kv_file(p):
+    res, top = {}, []
+    if os.path.exists(p):
+        with open(p) as f:
+            for line in f:
+                parts = line.split()
+                if parts and parts[0] == "top":
+                    top.append(parts[1:])
+                elif len(parts) == 2:
+                    res[parts[0]] = float(parts[1])
+    return res, top
+
+
+def plot(out, runs):
+    gp = []
+    data = os.path.join(out, "cdf.dat")
+    with open(data, "w") as f:
+        for drv in DRIVERS:
+            v = sorted(x for r in runs.get(drv, []) for x in r["lat"]["Motion"])
+            f.write("# %s\n" % drv)
+            for i, x in enumerate(v):
+                if i % max(1, len(v) // 400) == 0 or i == len(v) - 1:
+                    f.write("%.3f %.4f\n" % (x, (i + 1) / len(v)))
+            f.write("\n\n")
+    cpu = os.path.join(out, "cpu.dat")
+    with open(cpu, "w") as f:
+        for i, drv in enumerate(DRIVERS):
+            v = [r["cpu"] for r in runs.get(drv, []) if r["cpu"] is not None]
+            f.write('%d "%s" %.3f\n' % (i, LABEL[drv], sum(v) / len(v) if v else 0))
+    gp.append('set terminal png size 900,600')
+    gp.append('set output "%s"' % os.path.join(out, "latency-cdf.png"))
+    gp.append('set title "SYN_REPORT written -> XI2 Motion at the client (same recordings, one guest run)"')
+    gp.append('set xlabel "latency (ms)"; set ylabel "fraction of events"; set key bottom right; set grid')
+    gp.append('set logscale x')
+    gp.append('plot ' + ", ".join('"%s" index %d using 1:2 with lines lw 2 title "%s"' % (data, i, LABEL[d])
+                                  for i, d in enumerate(DRIVERS)))
+    gp.append('unset logscale x')
+    gp.append('set output "%s"' % os.path.join(out, "cpu.png"))
+    gp.append('set title "Xorg utime+stime per 10,000 frames (mean over repetitions)"')
+    gp.append('set xlabel ""; set ylabel "CPU seconds"; set style fill solid 0.6; set boxwidth 0.6')
+    gp.append('set yrange [0:*]; unset key; set xrange [-0.6:2.6]')
+    gp.append('plot "%s" using 1:3:xtic(2) with boxes, "" using 1:3:(sprintf("%%.2f", $3)) with labels offset 0,1' % cpu)
+    r = subprocess.run(["gnuplot"], input="\n".join(gp) + "\n", capture_output=True, text=True)
+    return r.returncode == 0, r.stderr.strip()
+
+
+def ratio(a, b):
+    return None if a is None or not b else a / b
+
+
+def main():
+    if len(sys.argv) != 2:
+        sys.exit("usage: analyze.py DIR")
+    out = sys.argv[1]
+    rec_dir = os.path.join(out, "rec")
+    runs = {d: [] for d in DRIVERS}
+    with open(os.path.join(out, "latency.tsv"), "w") as tsv:
+        tsv.write("driver\trep\trecording\tevent\tframe\tlatency_ms\n")
+        for d in sorted(glob.glob(os.path.join(out, "guest", "*-*"))):
+            rep, _, drv = os.path.basename(d).partition("-")
+            if drv in runs and rep.isdigit():
+                runs[drv].append(analyze_run(d, rec_dir, tsv, drv, int(rep)))
+    core, top = kv_file(os.path.join(out, "core-instr.txt"))
+    li, li_counts, li_run, li_idle = li_instr(out)
+
+    L = []
+    w = L.append
+    nreps = max([len(v) for v in runs.values()] + [0])
+    w("synaptics-mt bench: %d repetition(s) per driver, one guest run; latency in ms "
+      "(p50/p99/max, spread = max-min of the per-repetition p99)" % nreps)
+    w("%-34s %18s %18s %18s" % ("", LABEL["ours"], LABEL["reference"], LABEL["libinput"]))
+    fig = {}
+
+    def row(label, key, getter, f="%.2f"):
+        vals = []
+        for drv in DRIVERS:
+            v = getter(runs[drv])
+            fig[(key, drv)] = v
+            vals.append(v)
+        w("%-34s %18s %18s %18s" % (label, *[v if isinstance(v, str) else fmt(v, f) for v in vals]))
+
+    def pooled(rs, f):
+        return [x for r in rs for x in f(r)]
+
+    def spread(rs, f):
+        v = [pct(f(r), 99) for r in rs if f(r)]
+        return (max(v) - min(v)) if len(v) > 1 else None
+
+    for ev in ("RawMotion", "Motion"):
+        for p in (50, 99):
+            row("motion %s p%d" % (ev, p), "%s-p%d" % (ev, p),
+                lambda rs, ev=ev, p=p: pct(pooled(rs, lambda r: r["lat"][ev]), p))
+        row("motion %s max" % ev, "%s-max" % ev,
+            lambda rs, ev=ev: max(pooled(rs, lambda r: r["lat"][ev]), default=None))
+        row("motion %s p99 spread" % ev, "%s-spread" % ev,
+            lambda rs, ev=ev: spread(rs, lambda r: r["lat"][ev]))
+        row("motion %s events" % ev, "%s-n" % ev,
+            lambda rs, ev=ev: float(len(pooled(rs, lambda r: r["lat"][ev]))), "%.0f")
+    row("motion onset p50", "onset-p50", lambda rs: pct(pooled(rs, lambda r: r["onset"]), 50))
+    row("motion onset p99", "onset-p99", lambda rs: pct(pooled(rs, lambda r: r["onset"]), 99))
+    row("strokes without motion", "onset-miss", lambda rs: float(sum(r["onset-missing"] for r in rs)), "%.0f")
+    row("scroll latency p50", "scroll-p50", lambda rs: pct(pooled(rs, lambda r: r["scroll"]), 50))
+    row("scroll latency max", "scroll-max", lambda rs: max(pooled(rs, lambda r: r["scroll"]), default=None))
+    row("scrolls without scroll event", "scroll-miss", lambda rs: float(sum(r["scroll-missing"] for r in rs)), "%.0f")
+
+    def cpu_mean(rs):
+        v = [r["cpu"] for r in rs if r["cpu"] is not None]
+        return sum(v) / len(v) if v else None
+
+    def cpu_spread(rs):
+        v = [r["cpu"] for r in rs if r["cpu"] is not None]
+        return max(v) - min(v) if len(v) > 1 else None
+    row("Xorg CPU s / 10k frames", "cpu", cpu_mean, "%.3f")
+    row("Xorg CPU spread (max-min)", "cpu-spread", cpu_spread, "%.3f")
+    row("Xorg RSS growth kB (max)", "rss", lambda rs: max((float(r["rss"]) for r in rs if r["rss"] is not None), default=None), "%.0f")
+    row("frames played per repetition", "frames", lambda rs: float(rs[0]["frames"]) if rs else None, "%.0f")
+
+    # gestures: frames after the threshold, per recording (first repetition's
+    # value, worst over repetitions)
+    names = sorted({n for rs in runs.values() for r in rs for n in r["gest"]})
+    gworst = {d: None for d in DRIVERS}
+    if names:
+        w("")
+        w("gesture / scroll: frames from the threshold frame to the first event (worst over repetitions; ms)")
+        for n in names:
+            cells = []
+            for drv in DRIVERS:
+                vals = [r["gest"][n] for r in runs[drv] if n in r["gest"]]
+                got = [v for v in vals if v[1] is not None]
+                if not vals:
+                    cells.append("-")
+                elif len(got) < len(vals):
+                    cells.append("none" if not got else "%d (missed %d)" % (max(v[1] for v in got), len(vals) - len(got)))
+                else:
+                    fw = max(v[1] for v in got)
+                    cells.append("%d (%.0f ms)" % (fw, max(v[2] for v in got)))
+                    kind, _, _, amb = vals[0]
+                    if kind in ("pinch", "swipe") and not amb:
+                        gworst[drv] = fw if gworst[drv] is None else max(gworst[drv], fw)
+            kind = next(r["gest"][n][0] for rs in runs.values() for r in rs if n in r["gest"])
+            w("  %-32s %-6s %16s %18s %18s" % (n, kind, *cells))
+        w("  %-39s %16s %18s %18s" % ("worst (unambiguous pinch/swipe)", *[fmt(gworst[d], "%d") for d in DRIVERS]))
+
+    w("")
+    w("instructions per frame under callgrind (deterministic for ours)")
+    w("  ours, core, test corpus (%d frames): %s" % (core.get("corpus-frames", 0), fmt(core.get("corpus-instr-per-frame"), "%.1f")))
+    w("  ours, core + evdev backend, corpus:  %s" % fmt(core.get("corpus-evdev-instr-per-frame"), "%.1f"))
+    w("  ours, core, bench set (%d frames):   %s; + evdev backend %s" % (
+        core.get("bench-frames", 0), fmt(core.get("bench-instr-per-frame"), "%.1f"),
+        fmt(core.get("bench-evdev-instr-per-frame"), "%.1f")))
+    if li is not None:
+        w("  libinput_dispatch, bench set (%s frames): %.1f (run %d - idle %d instructions; events: %s motion, %s scroll, %s gesture, %s button)" % (
+            li_counts.get("frames"), li, li_run, li_idle, li_counts.get("pointer-motion"),
+            li_counts.get("scroll"), li_counts.get("gesture"), li_counts.get("button")))
+    else:
+        w("  libinput_dispatch: not measured (--quick, or li-count failed: see guest/li/)")
+    if top:
+        w("  ours, where the core's instructions go (corpus, self cost): " +
+          ", ".join("%s %s%%" % (t[0], t[2]) for t in top))
+    bad = sum(r["clock-bad"] for rs in runs.values() for r in rs)
+    if bad:
+        w("WARNING: %d events read before their server time: the clocks do not agree" % bad)
+
+    def best_peer(key):
+        v = [fig.get((key, d)) for d in ("reference", "libinput")]
+        v = [x for x in v if x is not None]
+        return min(v) if v else None
+    r1 = ratio(fig.get(("Motion-p99", "ours")), best_peer("Motion-p99"))
+    r2 = ratio(fig.get(("cpu", "ours")), fig.get(("cpu", "reference")))
+    r3 = ratio(fig.get(("cpu", "ours")), fig.get(("cpu", "libinput")))
+    n = core.get("corpus-instr-per-frame")
+    r4 = ratio(core.get("bench-evdev-instr-per-frame"), li)
+    w("")
+    w("goals: motion p99 <= best peer: %s; first gesture event in the threshold frame: %s; "
+      "Xorg CPU <= 1.05x each peer: %s; <= 1000 core instr/frame: %s; <= 0.5x libinput: %s" % (
+          "-" if r1 is None else ("met" if r1 <= 1 else "missed by %.0f%%" % ((r1 - 1) * 100)),
+          "-" if gworst["ours"] is None else ("met" if gworst["ours"] <= 0 else "missed: worst %d frame(s) after" % gworst["ours"]),
+          "-" if r2 is None or r3 is None else ("met" if max(r2, r3) <= 1.05 else "missed (%.2f / %.2f)" % (r2, r3)),
+          "-" if n is None else ("met" if n <= 1000 else "missed by %.0f%%" % ((n / 1000 - 1) * 100)),
+          "-" if r4 is None else ("met" if r4 <= 0.5 else "missed (%.2f)" % r4)))
+    w("(ratios: ours / peer, lower is better; motion on XI2 Motion p99 against the better peer; "
+      "instr-vs-libinput: our core + evdev backend against libinput_dispatch, same recordings)")
+    ok, err = plot(out, runs)
+    w("pictures: %s" % (", ".join(os.path.join(out, p) for p in ("latency-cdf.png", "cpu.png"))
+                        if ok else "gnuplot failed: " + err))
+    text = "\n".join(L)
+    with open(os.path.join(out, "summary.txt"), "w") as f:
+        f.write(text + "\n")
+    print(text)
+    summary = "bench: motion-p99-ratio %s xorg-cpu-vs-synaptics %s xorg-cpu-vs-libinput %s " \
+              "gesture-frames-worst %s core-instr-per-frame %s instr-vs-libinput %s" % (
+                  fmt(r1), fmt(r2), fmt(r3), fmt(gworst["ours"], "%d"),
+                  fmt(n, "%.0f"), fmt(r4))
+    with open(os.path.join(out, "summary.txt"), "a") as f:
+        f.write(summary + "\n")
+    print(summary)
+
+
+if __name__ == "__main__":
+    main()
