@@ -19,8 +19,10 @@ hand feels from the pad's report to the client, including the server's
 queueing and a driver that runs behind.
   motion latency   every XI2 RawMotion / Motion of a touchpad in the motion
                    recordings
-  motion onset     per stroke: the first moving frame -> the first RawMotion
-                   (a driver that waits for history before moving shows here)
+  first motion     per stroke: the frame in which the finger is 1 mm from
+                   where it rested -> the stroke's first RawMotion, in ms and
+                   frames (negative: it moved earlier; a driver that waits
+                   for history or a larger move before moving shows here)
   scroll latency   per two-finger scroll: the first frame both fingers move
                    -> the first smooth-scroll event (XI2 Motion with a
                    scroll-valuator delta)
@@ -88,7 +90,7 @@ def read_events(path):
 
 
 def read_meta(path):
-    meta = {"move": set(), "onset": [], "scroll-onset": []}
+    meta = {"move": set(), "onset": [], "scroll-onset": [], "stroke": []}
     if os.path.exists(path):
         with open(path) as f:
             for line in f:
@@ -97,6 +99,8 @@ def read_meta(path):
                     meta["move"].add(int(v))
                 elif k in ("onset", "scroll-onset"):
                     meta[k].append(int(v))
+                elif k == "stroke":
+                    meta[k].append(tuple(int(x) for x in v.split()))
     return meta
 
 
@@ -148,7 +152,7 @@ def is_scroll(ev):
 def analyze_run(d, rec_dir, tsv, drv, rep):
     stamps = read_stamps(os.path.join(d, "stamps"))
     events = read_events(os.path.join(d, "events.log"))
-    r = {"lat": {"RawMotion": [], "Motion": []}, "onset": [], "scroll": [], "gest": {},
+    r = {"lat": {"RawMotion": [], "Motion": []}, "onset": [], "onset-frames": [], "scroll": [], "gest": {},
          "frames": sum(len(v) for v in stamps.values()), "cpu": None, "rss": None,
          "clock-bad": 0, "onset-missing": 0, "scroll-missing": 0}
     for name, st in stamps.items():
@@ -169,12 +173,14 @@ def analyze_run(d, rec_dir, tsv, drv, rep):
                 lat = (ev[0] - st[i][2]) / 1000.0
                 r["lat"][ev[2]].append(lat)
                 tsv.write("%s\t%d\t%s\t%s\t%d\t%.3f\n" % (drv, rep, name, ev[2], st[i][0], lat))
-            for idx in meta["onset"]:
-                if idx >= len(st):
+            for land, mm1, end in meta["stroke"]:
+                if end >= len(st):
                     continue
-                ev = first_after(evs, st[idx][2], lambda e: e[2] == "RawMotion")
+                ev = next((e for e in evs if e[2] == "RawMotion" and
+                           land <= (fr.at_server_time(e[1]) or -1) <= end), None)
                 if ev:
-                    r["onset"].append((ev[0] - st[idx][2]) / 1000.0)
+                    r["onset"].append((ev[0] - st[mm1][2]) / 1000.0)
+                    r["onset-frames"].append(fr.at_server_time(ev[1]) - mm1)
                 else:
                     r["onset-missing"] += 1
         elif kind == "scroll":
@@ -341,8 +347,10 @@ def main():
             lambda rs, ev=ev: spread(rs, lambda r: r["lat"][ev]))
         row("motion %s events" % ev, "%s-n" % ev,
             lambda rs, ev=ev: float(len(pooled(rs, lambda r: r["lat"][ev]))), "%.0f")
-    row("motion onset p50", "onset-p50", lambda rs: pct(pooled(rs, lambda r: r["onset"]), 50))
-    row("motion onset p99", "onset-p99", lambda rs: pct(pooled(rs, lambda r: r["onset"]), 99))
+    row("first motion after 1 mm, ms p50", "onset-p50", lambda rs: pct(pooled(rs, lambda r: r["onset"]), 50))
+    row("first motion after 1 mm, ms max", "onset-max", lambda rs: max(pooled(rs, lambda r: r["onset"]), default=None))
+    row("... in frames p50", "onset-f50", lambda rs: pct(pooled(rs, lambda r: r["onset-frames"]), 50), "%.1f")
+    row("... in frames max", "onset-fmax", lambda rs: float(max(pooled(rs, lambda r: r["onset-frames"]), default=0)) if pooled(rs, lambda r: r["onset-frames"]) else None, "%.0f")
     row("strokes without motion", "onset-miss", lambda rs: float(sum(r["onset-missing"] for r in rs)), "%.0f")
     row("scroll latency p50", "scroll-p50", lambda rs: pct(pooled(rs, lambda r: r["scroll"]), 50))
     row("scroll latency max", "scroll-max", lambda rs: max(pooled(rs, lambda r: r["scroll"]), default=None))

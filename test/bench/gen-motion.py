@@ -25,6 +25,10 @@ index among the file's SYN_REPORTs (evplay --stamps counts the same way):
   frames N          SYN_REPORTs in the file
   move I            frame I moves the one finger (motion files)
   onset I           the first moving frame of a stroke
+  stroke L M E      a one-finger stroke: its first frame (landing), the
+                    first frame 1 mm from where the finger rested (the
+                    strokes ease in: their first frames move a fraction of
+                    a unit, below any driver's hysteresis), its last frame
   scroll-onset I    the first frame in which both fingers of a scroll move
 
 usage: gen-motion.py --out DIR [--scale F]   (F: fraction of the strokes,
@@ -35,8 +39,10 @@ import importlib.util
 import math
 import os
 import random
+import sys
 import zlib
 
+sys.dont_write_bytecode = True   # no __pycache__ in test/gestures
 HERE = os.path.dirname(os.path.abspath(__file__))
 spec = importlib.util.spec_from_file_location(
     "genrec", os.path.join(HERE, "..", "gestures", "gen-recordings.py"))
@@ -77,6 +83,7 @@ class Recording:
         """Fingers land at points (ramping up), rest, follow path(t) -> points
         for nmove frames, lift (ramping down).  kind: motion or scroll."""
         n = len(points)
+        land = self.nframes
         plateau = [self.rng.randint(60, 80) for _ in range(n)]
         ramp = genrec.RAMP_UP
         for z in ramp:
@@ -84,8 +91,12 @@ class Recording:
         for _ in range(self.rng.randint(2, 4)):
             self.frame([(f, x, y, plateau[f]) for f, (x, y) in enumerate(points)])
         pts = points
+        moved_1mm = None
         for i in range(1, nmove + 1):
             pts = path(i / nmove)
+            if moved_1mm is None and math.hypot(pts[0][0] - points[0][0],
+                                                pts[0][1] - points[0][1]) >= 1.0:
+                moved_1mm = self.nframes
             if kind == "motion":
                 mark = ["move"] + (["onset"] if i == 1 else [])
             else:
@@ -93,6 +104,8 @@ class Recording:
             self.frame([(f, x, y, plateau[f]) for f, (x, y) in enumerate(pts)], mark)
         for z in genrec.RAMP_DOWN:
             self.frame([(f, x, y, z) for f, (x, y) in enumerate(pts)])
+        if kind == "motion" and moved_1mm is not None:
+            self.marks.append("stroke %d %d %d" % (land, moved_1mm, self.nframes - 1))
 
     def save(self, out):
         genrec.OUT = out
