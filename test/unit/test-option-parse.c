@@ -134,7 +134,7 @@ static void test_out_of_range_values(void)
 {
 	static const char *const bad[][2] = {
 		{ "TapButton1", "13" }, { "ClickFinger2", "40" }, { "RTCornerButton", "-1" },
-		{ "TouchpadOff", "3" }, { "CircScrollTrigger", "9" }, { "VertScrollDelta", "0" },
+		{ "TouchpadOff", "3" }, { "CircScrollTrigger", "9" }, { "CircScrollDelta", "0" },
 		{ "ScrollButtonRepeat", "0" }, { "MaxTapTime", "-5" },
 	};
 	struct tp_device dev = st_pad();
@@ -153,6 +153,21 @@ static void test_out_of_range_values(void)
 		      "'%s=%s': the default is used", bad[i][0], bad[i][1]);
 		CHECK(p.tap_button[2] == 12, "TapButton3 12 is kept next to it");
 	}
+}
+
+/* 1.9 takes VertScrollDelta / HorizScrollDelta 0: no scroll class, no scrolling. */
+static void test_scroll_delta_zero(void)
+{
+	struct opts o = { 0 };
+	struct tp_device dev = st_pad();
+	struct tp_params p, d;
+
+	set(&o, "VertScrollDelta", "0");
+	set(&o, "HorizScrollDelta", "0");
+	apply(&o, &dev, &p, &d);
+	CHECK(o.errors == 0, "ScrollDelta 0 accepted: %s", o.log);
+	CHECK(p.vert_scroll_delta == 0 && p.horiz_scroll_delta == 0, "kept as 0 (%d %d)",
+	      p.vert_scroll_delta, p.horiz_scroll_delta);
 }
 
 static void test_percentages(void)
@@ -315,6 +330,7 @@ int main(void)
 	RUN(test_malformed_values);
 	RUN(test_out_of_range_values);
 	RUN(test_percentages);
+	RUN(test_scroll_delta_zero);
 	RUN(test_top_bottom_swapped);
 	RUN(test_apple_defaults);
 	RUN(test_unibody_light_touch);

@@ -93,8 +93,9 @@ static void test_validate(void)
 	p = t.p; p.left_edge = p.right_edge + 1; expect_invalid(&t, &p, "left > right");
 	p = t.p; p.top_edge = p.bottom_edge + 1; expect_invalid(&t, &p, "top > bottom");
 	p = t.p; p.finger_low = p.finger_high + 1; expect_invalid(&t, &p, "low > high");
-	p = t.p; p.vert_scroll_delta = 0; expect_invalid(&t, &p, "VertScrollDelta 0");
-	p = t.p; p.horiz_scroll_delta = 0; expect_invalid(&t, &p, "HorizScrollDelta 0");
+	/* 1.9: a ScrollDelta of 0 is a valid option, that axis does not scroll */
+	p = t.p; p.vert_scroll_delta = 0; p.horiz_scroll_delta = 0;
+	CHECK(tp_params_validate(&t.dev, &p, NULL) == 0, "ScrollDelta 0 is accepted");
 	p = t.p; p.touchpad_off = 3; expect_invalid(&t, &p, "TouchpadOff 3");
 	p = t.p; p.touchpad_off = -1; expect_invalid(&t, &p, "TouchpadOff -1");
 	p = t.p; p.circ_scroll_trigger = 9; expect_invalid(&t, &p, "CircScrollTrigger 9");

@@ -49,6 +49,18 @@ static void test_two_finger_vertical(void)
 	tt_scroll_sum(&t, &v, NULL);
 	CHECK(v < -9, "a negative VertScrollDelta inverts (%.2f)", v);
 	tt_free(&t);
+
+	/* 1.9: VertScrollDelta 0 means this axis does not scroll (and the
+	 * fingers still do not move the pointer) */
+	tt_init(&t, TT_SYNAPTICS_CLICKPAD);
+	t.p.coasting_speed = 0;
+	t.p.vert_scroll_delta = 0;
+	tt_start(&t);
+	two_finger(&t, 0, 1000, 50, true);
+	tt_scroll_sum(&t, &v, &h);
+	CHECK(v == 0 && h == 0, "VertScrollDelta 0: no scrolling (%.2f %.2f)", v, h);
+	CHECK(tt_motion_events(&t) == 0, "VertScrollDelta 0: no pointer motion either");
+	tt_free(&t);
 }
 
 static void test_two_finger_horizontal(void)

@@ -19,5 +19,5 @@ test_xorg_xiprop_LDADD = $(XCLIENT_LIBS)
 noinst_PROGRAMS += test/xorg/evplay
 test_xorg_evplay_SOURCES = test/xorg/evplay.c
 
-EXTRA_DIST += test/xorg/run-tests test/xorg/guest-batch test/xorg/README.md \
+EXTRA_DIST += test/xorg/run-tests test/xorg/guest-batch test/xorg/xit.sh test/xorg/README.md \
 	test/xorg/judge-session test/xorg/gtk-gestures.py test/xorg/qt-gestures.py

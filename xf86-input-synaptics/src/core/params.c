@@ -478,10 +478,8 @@ int tp_params_validate(const struct tp_device *dev, const struct tp_params *p, c
 		REJECT("TopEdge is below BottomEdge");
 	if (p->finger_low > p->finger_high)
 		REJECT("FingerLow is above FingerHigh");
-	if (p->vert_scroll_delta == 0)
-		REJECT("VertScrollDelta is 0");
-	if (p->horiz_scroll_delta == 0)
-		REJECT("HorizScrollDelta is 0");
+	/* VertScrollDelta / HorizScrollDelta 0: no scrolling on that axis (1.9);
+	 * the property refuses 0 (TP_CHECK_NONZERO), as 1.9's does */
 	if (p->circ_scroll_delta == 0)
 		REJECT("CircScrollDelta is 0");
 	if (p->press_motion_min_z > p->press_motion_max_z)

@@ -42,6 +42,12 @@ static const char *method_name(enum tp_scroll_method m)
 	return "?";
 }
 
+/* Device units moved -> scroll units; a delta of 0 (1.9: that axis does not scroll) gives 0. */
+static double clicks(double moved, int delta)
+{
+	return delta ? moved / delta : 0;
+}
+
 static void emit(struct tp_core *core, double v, double h)
 {
 	if ((v != 0 || h != 0) && core->out.scroll)
@@ -290,15 +296,15 @@ static void scroll_update(struct tp_core *core)
 	switch (s->method) {
 	case SCROLL_TWOFINGER:
 		if (p->vert_twofinger_scroll)
-			v = (y - s->last_y) / p->vert_scroll_delta;
+			v = clicks(y - s->last_y, p->vert_scroll_delta);
 		if (p->horiz_twofinger_scroll)
-			h = (x - s->last_x) / p->horiz_scroll_delta;
+			h = clicks(x - s->last_x, p->horiz_scroll_delta);
 		break;
 	case SCROLL_EDGE_VERT:
-		v = (y - s->last_y) / p->vert_scroll_delta;
+		v = clicks(y - s->last_y, p->vert_scroll_delta);
 		break;
 	case SCROLL_EDGE_HORIZ:
-		h = (x - s->last_x) / p->horiz_scroll_delta;
+		h = clicks(x - s->last_x, p->horiz_scroll_delta);
 		break;
 	case SCROLL_CIRCULAR: {
 		double a = pad_angle(core, x, y);

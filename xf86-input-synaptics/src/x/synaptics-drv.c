@@ -108,13 +108,20 @@ static void post_button(void *user, int button, bool down)
 	xf86PostButtonEvent(priv->pinfo->dev, Relative, button, down, 0, 0);
 }
 
-/* Scroll units are one legacy click each: the valuators' increment is 1. */
+/*
+ * The core's scroll units are clicks; the valuators carry device units, as
+ * in 1.9: clicks * ScrollDelta is the distance the finger moved (the sign
+ * of a reversed delta cancels), and the scroll class's increment is the
+ * delta, so the server still emulates one button 4-7 click per delta.
+ */
 static void post_scroll(void *user, double vert, double horiz)
 {
 	struct syn_priv *priv = user;
 	ValuatorMask *m = priv->vmask;
 
 	SYN_ASSERT_LOCKED();
+	vert *= priv->params.vert_scroll_delta;
+	horiz *= priv->params.horiz_scroll_delta;
 	if (!device_on(priv) || (vert == 0 && horiz == 0))
 		return;
 	valuator_mask_zero(m);
@@ -266,10 +273,34 @@ static void syn_read_input(InputInfoPtr pinfo)
 /* ---- parameters at run time ---- */
 
 /* Main thread (property handlers). */
-void syn_set_params(struct syn_priv *priv, const struct tp_params *params)
+/*
+ * The scroll classes, as 1.9 sets them: increment = VertScrollDelta /
+ * HorizScrollDelta in device units (negative when reversed, which tells
+ * XI2 clients the direction is inverted), no flags.  A delta of 0 gives no
+ * scroll class on that axis (the server refuses an increment of 0) and no
+ * scrolling.  Called at init and when a delta changes.
+ */
+static void set_scroll_classes(DeviceIntPtr dev, const struct tp_params *params,
+			       const struct tp_params *before)
 {
 	SYN_ASSERT_MAIN();
+	if (!dev || !dev->valuator)
+		return;
+	if (!before || before->horiz_scroll_delta != params->horiz_scroll_delta)
+		SetScrollValuator(dev, SYN_AXIS_HSCROLL, SCROLL_TYPE_HORIZONTAL,
+				  params->horiz_scroll_delta, SCROLL_FLAG_NONE);
+	if (!before || before->vert_scroll_delta != params->vert_scroll_delta)
+		SetScrollValuator(dev, SYN_AXIS_VSCROLL, SCROLL_TYPE_VERTICAL,
+				  params->vert_scroll_delta, SCROLL_FLAG_NONE);
+}
+
+void syn_set_params(struct syn_priv *priv, const struct tp_params *params)
+{
+	struct tp_params before;
+
+	SYN_ASSERT_MAIN();
 	syn_lock();
+	before = priv->params;
 	priv->params = *params;
 	priv->dev.clickpad = params->clickpad;
 	if (priv->core) {
@@ -277,6 +308,8 @@ void syn_set_params(struct syn_priv *priv, const struct tp_params *params)
 		syn_arm_timer(priv);
 	}
 	syn_unlock();
+	if (priv->core)
+		set_scroll_classes(priv->pinfo->dev, params, &before);
 }
 
 /* ---- device control ---- */
@@ -380,11 +413,10 @@ static int syn_device_init(DeviceIntPtr dev)
 	xf86InitValuatorDefaults(dev, 0);
 	xf86InitValuatorAxisStruct(dev, 1, axes_labels[1], -1, -1, yres * 1000, 0, yres * 1000, Relative);
 	xf86InitValuatorDefaults(dev, 1);
-	/* smooth scrolling: one unit is one click, so the server emulates 4-7 */
+	/* smooth scrolling in device units; the server emulates 4-7 */
 	xf86InitValuatorAxisStruct(dev, SYN_AXIS_HSCROLL, axes_labels[SYN_AXIS_HSCROLL], 0, -1, 0, 0, 0, Relative);
 	xf86InitValuatorAxisStruct(dev, SYN_AXIS_VSCROLL, axes_labels[SYN_AXIS_VSCROLL], 0, -1, 0, 0, 0, Relative);
-	SetScrollValuator(dev, SYN_AXIS_HSCROLL, SCROLL_TYPE_HORIZONTAL, 1.0, SCROLL_FLAG_NONE);
-	SetScrollValuator(dev, SYN_AXIS_VSCROLL, SCROLL_TYPE_VERTICAL, 1.0, SCROLL_FLAG_PREFERRED);
+	set_scroll_classes(dev, &priv->params, NULL);
 
 	/* XI 2.4 gestures: as many touches as the pad can count */
 	if (touches < 2)
