@@ -144,15 +144,26 @@ static void locate(const struct tp_core *core, struct tp_gesture_pos *g)
 		if (g->n < 2)
 			return;
 	}
-	{
-		double dx = g->p[1][0] - g->p[0][0], dy = g->p[1][1] - g->p[0][1];
+	/* The two-finger centre is that of the first two (as scroll.c uses). */
+	g->x = (g->p[0][0] + g->p[1][0]) / 2.0;
+	g->y = (g->p[0][1] + g->p[1][1]) / 2.0;
+}
 
-		g->dist = hypot(dx, dy);
-		g->angle = g->box ? 0 : atan2(dy, dx) * 180.0 / M_PI;
-		/* The two-finger centre is that of the first two (as scroll.c uses). */
-		g->x = (g->p[0][0] + g->p[1][0]) / 2.0;
-		g->y = (g->p[0][1] + g->p[1][1]) / 2.0;
-	}
+/*
+ * The distance and direction between the first two positions.  Only a
+ * pinch needs them (its scale and rotation, from the frame the fingers
+ * settled), and atan2 is the dearest call of the frame: tp_gesture_frame
+ * measures only while a pinch is possible or running, or when the count
+ * changes (the fingers may settle for one).
+ */
+static void measure(struct tp_gesture_pos *g)
+{
+	double dx = g->p[1][0] - g->p[0][0], dy = g->p[1][1] - g->p[0][1];
+
+	if (g->n < 2)
+		return;
+	g->dist = hypot(dx, dy);
+	g->angle = g->box ? 0 : atan2(dy, dx) * 180.0 / M_PI;
 }
 
 static void emit(struct tp_core *core, enum tp_gesture_type type, enum tp_gesture_phase phase,
@@ -374,8 +385,14 @@ static bool touches_changed(struct tp_core *core, bool *rising)
 	*rising = false;
 	for (int i = 0; i < core->dev.num_slots && i < TP_MAX_SLOTS; i++) {
 		const struct tp_contact *c = &core->frame.slots[i];
-		bool fresh = c->active != g->slot_active[i] || (c->active && c->tracking_id != g->slot_ids[i]);
-		double d = fresh ? 0 : tp_dist_units(g->slot_x[i], g->slot_y[i], c->x, c->y);
+		bool fresh;
+		double d;
+
+		/* Empty then and now: nothing to compare (a slot that fills is fresh). */
+		if (!c->active && !g->slot_active[i])
+			continue;
+		fresh = c->active != g->slot_active[i] || (c->active && c->tracking_id != g->slot_ids[i]);
+		d = fresh ? 0 : tp_dist_units(g->slot_x[i], g->slot_y[i], c->x, c->y);
 
 		if (c->active && !fresh && d > g->slot_d[i] + jump) {
 			tp_log(core, TP_LOG_DEBUG, "gesture: slot %d jumped %.0f units: another finger", i, d);
@@ -481,6 +498,8 @@ bool tp_gesture_frame(struct tp_core *core)
 
 	locate(core, &pos);
 	n = gesture_count(core, &pos, &landing);
+	if (n != g->fingers || g->state == GESTURE_STATE_UNKNOWN || g->state == GESTURE_STATE_PINCH)
+		measure(&pos);
 	changed = touches_changed(core, &rising);
 	/* Pinching needs two positions: two slots (semi-MT: the corners of a box). */
 	pinch_ok = enabled && p->pinch_gestures && core->dev.num_slots >= 2;
