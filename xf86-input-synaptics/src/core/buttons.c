@@ -367,6 +367,8 @@ void tp_buttons_frame(struct tp_core *core, unsigned int hw)
 		handle_left_right(core, pressed & HW_LRM, released & HW_LRM);
 	}
 
+	if (!((pressed | released) & (HW_VSCROLL | HW_HSCROLL)))
+		return;
 	for (unsigned int bit = TP_HW_UP; bit <= TP_HW_MULTI(3); bit <<= 1) {
 		if (pressed & bit)
 			scroll_button_down(core, bit);

@@ -145,7 +145,7 @@ struct tp_gesture_pos {
 	int n;			/* positions known: 0, 1, 2 (two fingers or a box) or more */
 	double x, y;		/* centre (y in x units) */
 	double p[2][2];		/* the first two fingers, or the box corners */
-	double dist, angle;	/* between p[0] and p[1]; angle in degrees, 0 for a box */
+	double dist, angle;	/* between p[0] and p[1]; angle in degrees, 0 for a box (gesture.c: measure()) */
 	int t1, t2;		/* touches behind p[0], p[1]; -1 for a box */
 	bool box;
 	bool fresh;		/* a touch used here began this frame (new tracking id) */

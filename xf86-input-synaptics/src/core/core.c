@@ -384,7 +384,8 @@ void tp_core_frame(struct tp_core *core, const struct tp_frame *f)
 	if (f->time > core->now)
 		core->now = f->time;
 
-	for (int i = 0; i < TP_MAX_SLOTS; i++)
+	/* only touches[0..ntouches) are ever used (ntouches is fixed by the device) */
+	for (int i = 0; i < core->ntouches; i++)
 		core->touches[i].began = core->touches[i].ended = false;
 
 	core->pressure = f->pressure;
@@ -436,19 +437,19 @@ void tp_core_frame(struct tp_core *core, const struct tp_frame *f)
 	core->prev_gesture_fingers = core->gesture_fingers;
 }
 
+/* The earlier of two deadlines, 0 meaning none. */
+static uint64_t earlier(uint64_t a, uint64_t b)
+{
+	return a && (!b || a < b) ? a : b;
+}
+
+/* Called before every frame (run_timers, and the X glue): kept cheap. */
 uint64_t tp_core_next_timeout(const struct tp_core *core)
 {
-	uint64_t t[3], best = 0;
-
 	if (!core)
 		return 0;
-	t[0] = core->tap.deadline;
-	t[1] = tp_buttons_next_timeout(core);
-	t[2] = core->scroll.coast_deadline;
-	for (size_t i = 0; i < TP_ARRAY_SIZE(t); i++)
-		if (t[i] && (!best || t[i] < best))
-			best = t[i];
-	return best;
+	return earlier(earlier(core->tap.deadline, core->scroll.coast_deadline),
+		       tp_buttons_next_timeout(core));
 }
 
 void tp_core_timeout(struct tp_core *core, uint64_t now)

@@ -144,15 +144,26 @@ static void locate(const struct tp_core *core, struct tp_gesture_pos *g)
 		if (g->n < 2)
 			return;
 	}
-	{
-		double dx = g->p[1][0] - g->p[0][0], dy = g->p[1][1] - g->p[0][1];
+	/* The two-finger centre is that of the first two (as scroll.c uses). */
+	g->x = (g->p[0][0] + g->p[1][0]) / 2.0;
+	g->y = (g->p[0][1] + g->p[1][1]) / 2.0;
+}
 
-		g->dist = hypot(dx, dy);
-		g->angle = g->box ? 0 : atan2(dy, dx) * 180.0 / M_PI;
-		/* The two-finger centre is that of the first two (as scroll.c uses). */
-		g->x = (g->p[0][0] + g->p[1][0]) / 2.0;
-		g->y = (g->p[0][1] + g->p[1][1]) / 2.0;
-	}
+/*
+ * The distance and direction between the first two positions.  Only a
+ * pinch needs them (its scale and rotation, from the frame the fingers
+ * settled), and atan2 is the dearest call of the frame: tp_gesture_frame
+ * measures only while a pinch is possible or running, or when the count
+ * changes (the fingers may settle for one).
+ */
+static void measure(struct tp_gesture_pos *g)
+{
+	double dx = g->p[1][0] - g->p[0][0], dy = g->p[1][1] - g->p[0][1];
+
+	if (g->n < 2)
+		return;
+	g->dist = hypot(dx, dy);
+	g->angle = g->box ? 0 : atan2(dy, dx) * 180.0 / M_PI;
 }
 
 static void emit(struct tp_core *core, enum tp_gesture_type type, enum tp_gesture_phase phase,
@@ -224,10 +235,21 @@ static void settle(struct tp_core *core, const struct tp_gesture_pos *pos)
 	g->last_time = core->now;
 }
 
+/* Gestures are off while the pad is off, a palm rests or a button is held. */
+static bool gestures_enabled(const struct tp_core *core)
+{
+	return core->p.touchpad_off == 0 && !core->palm && !core->buttons.hw &&
+	       !core->clickpad.pressed;
+}
+
 /* The finger count changed: end what runs, choose what comes next. */
-static void fingers_changed(struct tp_core *core, int n, bool pinch_ok, bool swipe_ok)
+static void fingers_changed(struct tp_core *core, int n, const struct tp_gesture_pos *pos)
 {
 	struct tp_gesture *g = &core->gesture;
+	bool enabled = gestures_enabled(core);
+	/* Pinching needs two positions: two slots (semi-MT: the corners of a box). */
+	bool pinch_ok = enabled && core->p.pinch_gestures && core->dev.num_slots >= 2;
+	bool swipe_ok = enabled && core->p.swipe_gestures && pos->n >= 1;
 	bool after_gesture = g->state == GESTURE_STATE_PINCH || g->state == GESTURE_STATE_SWIPE ||
 			     g->state == GESTURE_STATE_SWIPE_START || g->state == GESTURE_STATE_IGNORE;
 
@@ -374,8 +396,14 @@ static bool touches_changed(struct tp_core *core, bool *rising)
 	*rising = false;
 	for (int i = 0; i < core->dev.num_slots && i < TP_MAX_SLOTS; i++) {
 		const struct tp_contact *c = &core->frame.slots[i];
-		bool fresh = c->active != g->slot_active[i] || (c->active && c->tracking_id != g->slot_ids[i]);
-		double d = fresh ? 0 : tp_dist_units(g->slot_x[i], g->slot_y[i], c->x, c->y);
+		bool fresh;
+		double d;
+
+		/* Empty then and now: nothing to compare (a slot that fills is fresh). */
+		if (!c->active && !g->slot_active[i])
+			continue;
+		fresh = c->active != g->slot_active[i] || (c->active && c->tracking_id != g->slot_ids[i]);
+		d = fresh ? 0 : tp_dist_units(g->slot_x[i], g->slot_y[i], c->x, c->y);
 
 		if (c->active && !fresh && d > g->slot_d[i] + jump) {
 			tp_log(core, TP_LOG_DEBUG, "gesture: slot %d jumped %.0f units: another finger", i, d);
@@ -469,30 +497,75 @@ static void gesture_update(struct tp_core *core, const struct tp_gesture_pos *po
 	g->last_time = core->now;
 }
 
+/* Disabled in the middle of a gesture: end it. */
+static void disable_check(struct tp_core *core)
+{
+	struct tp_gesture *g = &core->gesture;
+	bool running = g->state == GESTURE_STATE_PINCH || g->state == GESTURE_STATE_SWIPE;
+
+	if (!running && g->state != GESTURE_STATE_SWIPE_START)
+		return;
+	if (gestures_enabled(core))
+		return;
+	if (running) {
+		end_gesture(core, true);
+		set_state(core, GESTURE_STATE_IGNORE, "DISABLE");
+	} else {
+		/* Nothing began: a click with three fingers drags the pointer, as in 1.9. */
+		set_state(core, GESTURE_STATE_NONE, "DISABLE");
+	}
+}
+
+/* The count n and the touches of this frame: change state, settle or go on. */
+static void follow(struct tp_core *core, int n, bool changed, const struct tp_gesture_pos *pos)
+{
+	struct tp_gesture *g = &core->gesture;
+	bool held = g->pending_fingers == n && n != g->fingers;
+
+	if (hold_count(core, n, changed, pos)) {
+		/* nothing moves, nothing is decided in a frame whose count may be wrong */
+	} else if (n != g->fingers && held) {
+		/*
+		 * The count held last frame is confirmed: it began there, so
+		 * measure from there and decide now (a swipe starts as early as
+		 * without the hold).
+		 */
+		fingers_changed(core, n, pos);
+		settle(core, &g->held);
+		g->last_time = g->held_time;
+		gesture_update(core, pos);
+	} else if (n != g->fingers) {
+		fingers_changed(core, n, pos);
+		settle(core, pos);
+	} else if (pos->t1 != g->t1 || pos->t2 != g->t2 || pos->n != g->ntouch ||
+		   pos->box != g->box || pos->fresh || changed) {
+		/*
+		 * Same count, other touches (a slot swapped, or a 2-slot pad with
+		 * three fingers gave a slot to another finger): go on from here, no jump.
+		 */
+		double scale = pinch_scale(g);
+
+		settle(core, pos);
+		if (g->state == GESTURE_STATE_PINCH)
+			g->base_dist = pos->dist > 0 && scale > 0 ? pos->dist / scale : 1.0;
+	} else {
+		gesture_update(core, pos);
+	}
+}
+
 bool tp_gesture_frame(struct tp_core *core)
 {
 	struct tp_gesture *g = &core->gesture;
-	const struct tp_params *p = &core->p;
-	bool enabled = p->touchpad_off == 0 && !core->palm && !core->buttons.hw &&
-		       !core->clickpad.pressed;
 	struct tp_gesture_pos pos;
-	bool pinch_ok, swipe_ok, landing, changed, rising, held;
+	bool landing, changed, rising;
 	int n;
 
 	locate(core, &pos);
 	n = gesture_count(core, &pos, &landing);
+	if (n != g->fingers || g->state == GESTURE_STATE_UNKNOWN || g->state == GESTURE_STATE_PINCH)
+		measure(&pos);
 	changed = touches_changed(core, &rising);
-	/* Pinching needs two positions: two slots (semi-MT: the corners of a box). */
-	pinch_ok = enabled && p->pinch_gestures && core->dev.num_slots >= 2;
-	swipe_ok = enabled && p->swipe_gestures && pos.n >= 1;
-
-	if (!enabled && (g->state == GESTURE_STATE_PINCH || g->state == GESTURE_STATE_SWIPE)) {
-		end_gesture(core, true);
-		set_state(core, GESTURE_STATE_IGNORE, "DISABLE");
-	} else if (!enabled && g->state == GESTURE_STATE_SWIPE_START) {
-		/* Nothing began: a click with three fingers drags the pointer, as in 1.9. */
-		set_state(core, GESTURE_STATE_NONE, "DISABLE");
-	}
+	disable_check(core);
 
 	if (core->clickpad.pressed) {
 		/*
@@ -508,37 +581,7 @@ bool tp_gesture_frame(struct tp_core *core)
 		settle(core, &pos);
 		return g->state == GESTURE_STATE_IGNORE;
 	}
-
-	held = g->pending_fingers == n && n != g->fingers;
-	if (hold_count(core, n, changed, &pos)) {
-		/* nothing moves, nothing is decided in a frame whose count may be wrong */
-	} else if (n != g->fingers && held) {
-		/*
-		 * The count held last frame is confirmed: it began there, so
-		 * measure from there and decide now (a swipe starts as early as
-		 * without the hold).
-		 */
-		fingers_changed(core, n, pinch_ok, swipe_ok);
-		settle(core, &g->held);
-		g->last_time = g->held_time;
-		gesture_update(core, &pos);
-	} else if (n != g->fingers) {
-		fingers_changed(core, n, pinch_ok, swipe_ok);
-		settle(core, &pos);
-	} else if (pos.t1 != g->t1 || pos.t2 != g->t2 || pos.n != g->ntouch || pos.box != g->box ||
-		   pos.fresh || changed) {
-		/*
-		 * Same count, other touches (a slot swapped, or a 2-slot pad with
-		 * three fingers gave a slot to another finger): go on from here, no jump.
-		 */
-		double scale = pinch_scale(g);
-
-		settle(core, &pos);
-		if (g->state == GESTURE_STATE_PINCH)
-			g->base_dist = pos.dist > 0 && scale > 0 ? pos.dist / scale : 1.0;
-	} else {
-		gesture_update(core, &pos);
-	}
+	follow(core, n, changed, &pos);
 
 	/*
 	 * The count says more fingers than are down and one of them is still

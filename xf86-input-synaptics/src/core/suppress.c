@@ -62,6 +62,15 @@ static bool other_finger(const struct tp_core *core, int self, int top)
 	return false;
 }
 
+/* A touch marked by an earlier frame: set aside, or a candidate for it. */
+static bool any_marked(const struct tp_core *core)
+{
+	for (int i = 0; i < core->ntouches; i++)
+		if (core->touches[i].suppressed || core->touches[i].area_candidate)
+			return true;
+	return false;
+}
+
 bool tp_suppress_update(struct tp_core *core)
 {
 	bool held = tp_suppress_active(core);
@@ -69,6 +78,9 @@ bool tp_suppress_update(struct tp_core *core)
 	int top;
 
 	if (!core->mt)
+		return false;
+	/* No button held and nothing marked: nothing to mark or release (most frames). */
+	if (!held && !any_marked(core))
 		return false;
 	top = area_top(core);
 	for (int i = 0; i < core->ntouches; i++) {

@@ -405,6 +405,16 @@ static bool moved_too_far(const struct tp_core *core)
 	return false;
 }
 
+/*
+ * The states whose handlers act on TAP_EVENT_MOTION; everywhere else it
+ * changes nothing (IDLE, DEAD and DRAGGING have no timer to cancel), so
+ * the touches are measured only here.
+ */
+static bool motion_matters(enum tp_tap_state s)
+{
+	return s == TAP_STATE_TOUCH || s == TAP_STATE_TOUCH_2 || s == TAP_STATE_DRAG_LOCKED_TOUCH;
+}
+
 void tp_tap_button(struct tp_core *core)
 {
 	tap_handle_event(core, TAP_EVENT_BUTTON);
@@ -438,7 +448,7 @@ void tp_tap_frame(struct tp_core *core)
 		tap->max_fingers = n;
 	}
 
-	if (n > 0 && moved_too_far(core))
+	if (n > 0 && motion_matters(tap->state) && moved_too_far(core))
 		tap_handle_event(core, TAP_EVENT_MOTION);
 
 	if (n == 0 && tap->prev_fingers > 0)
