@@ -46,7 +46,8 @@ xf86_input_synaptics_synaptics_drv_la_LIBADD = \
 dist_config_DATA = xf86-input-synaptics/conf/70-synaptics-mt.conf
 synapticsincludedir = $(includedir)/xorg
 synapticsinclude_HEADERS = xf86-input-synaptics/include/synaptics-properties.h
-pkgconfigdir = $(libdir)/pkgconfig
+# only a header path in it: arch-independent
+pkgconfigdir = $(datadir)/pkgconfig
 pkgconfig_DATA = xf86-input-synaptics/xorg-synaptics.pc
 EXTRA_DIST += xf86-input-synaptics/xorg-synaptics.pc.in
 
