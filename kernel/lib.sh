@@ -1,4 +1,4 @@
-# kernel/lib.sh: helpers shared by build.sh, check-series and dkms-prepare.
+# kernel/lib.sh: helpers shared by build.sh, check-series and dkms-run.
 # Source it; it defines functions only (plus a few variables with defaults).
 #
 # The pristine sources come from Debian's linux-source-6.1 tarball. We only

@@ -46,6 +46,10 @@ xf86_input_synaptics_synaptics_drv_la_LIBADD = \
 dist_config_DATA = xf86-input-synaptics/conf/70-synaptics-mt.conf
 synapticsincludedir = $(includedir)/xorg
 synapticsinclude_HEADERS = xf86-input-synaptics/include/synaptics-properties.h
+# only a header path in it: arch-independent
+pkgconfigdir = $(datadir)/pkgconfig
+pkgconfig_DATA = xf86-input-synaptics/xorg-synaptics.pc
+EXTRA_DIST += xf86-input-synaptics/xorg-synaptics.pc.in
 
 # synreplay: recordings -> backend -> core -> one action per line (not installed).
 noinst_PROGRAMS += xf86-input-synaptics/tools/synreplay
