@@ -380,11 +380,8 @@ void tp_buttons_frame(struct tp_core *core, unsigned int hw)
 uint64_t tp_buttons_next_timeout(const struct tp_core *core)
 {
 	const struct tp_buttons *b = &core->buttons;
-	uint64_t t = b->mid_deadline;
 
-	if (b->repeat_deadline && (!t || b->repeat_deadline < t))
-		t = b->repeat_deadline;
-	return t;
+	return tp_earlier_deadline(b->mid_deadline, b->repeat_deadline);
 }
 
 void tp_buttons_timeout(struct tp_core *core, uint64_t now)

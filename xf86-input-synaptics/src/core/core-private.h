@@ -30,6 +30,12 @@ static inline double tp_dist_units(int x0, int y0, int x1, int y1)
 	return sqrt(dx * dx + dy * dy);
 }
 
+/* The earlier of two deadlines (core time), 0 meaning none. */
+static inline uint64_t tp_earlier_deadline(uint64_t a, uint64_t b)
+{
+	return a && (!b || a < b) ? a : b;
+}
+
 /* One tracked touch.  Single-touch and semi-MT devices use touches[0] only. */
 struct tp_touch {
 	bool down;		/* present and above FingerHigh (until below FingerLow) */

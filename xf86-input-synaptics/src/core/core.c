@@ -437,19 +437,13 @@ void tp_core_frame(struct tp_core *core, const struct tp_frame *f)
 	core->prev_gesture_fingers = core->gesture_fingers;
 }
 
-/* The earlier of two deadlines, 0 meaning none. */
-static uint64_t earlier(uint64_t a, uint64_t b)
-{
-	return a && (!b || a < b) ? a : b;
-}
-
 /* Called before every frame (run_timers, and the X glue): kept cheap. */
 uint64_t tp_core_next_timeout(const struct tp_core *core)
 {
 	if (!core)
 		return 0;
-	return earlier(earlier(core->tap.deadline, core->scroll.coast_deadline),
-		       tp_buttons_next_timeout(core));
+	return tp_earlier_deadline(tp_earlier_deadline(core->tap.deadline, core->scroll.coast_deadline),
+				   tp_buttons_next_timeout(core));
 }
 
 void tp_core_timeout(struct tp_core *core, uint64_t now)
