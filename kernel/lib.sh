@@ -20,8 +20,10 @@ SYNMT_SOURCE_PATHS=(
 	'Makefile'
 )
 
-kmsg() { printf 'kernel: %s\n' "$*" >&2; }
-kdie() { printf 'kernel: error: %s\n' "$*" >&2; exit 1; }
+# Messages start with $SYNMT_KMSG_TAG (dkms-run: "synaptics-mt", the name a
+# user sees in dkms's make.log).
+kmsg() { printf '%s: %s\n' "${SYNMT_KMSG_TAG:-kernel}" "$*" >&2; }
+kdie() { printf '%s: error: %s\n' "${SYNMT_KMSG_TAG:-kernel}" "$*" >&2; exit 1; }
 
 # synmt_detect_kver: print the kernel release to build for.
 # KVER=... overrides; otherwise the newest /boot/vmlinuz-<ver> for which
