@@ -13,7 +13,8 @@
 #  sane      a replay or garbage run: -v xmin -v xmax -v ymin -v ymax (the
 #            axis ranges; positions may exceed them by a quarter range), -v minframes, -v want2=1 (two-finger frames with
 #            two slots must occur), -v endx=X (the last contact must end at
-#            x >= X, i.e. the device still worked at the end)
+#            x >= X, i.e. the device still worked at the end); nothing
+#            may be down in the last frame (touch, button, slot)
 
 # Split one F line into the array f (key -> value); slots into sl_id/sl_x/sl_y.
 function parse(line,    n, i, kv, p, s, ns, parts, v) {
@@ -191,6 +192,9 @@ check == "sane" {
 		if (sl_x[i] < xmin || sl_x[i] > xmax || sl_y[i] < ymin || sl_y[i] > ymax)
 			outside++
 	if (f["fingers"] >= 2 && nsl >= 2) ntwo++
+	# what is still down in the last frame (nothing may be: no stuck
+	# touch, tracking id or button)
+	stuck = (f["touch"] ? " BTN_TOUCH" : "") (buttons() ? " a button" : "") (nsl ? " " nsl " slot(s)" : "")
 	next
 }
 
@@ -254,6 +258,7 @@ END {
 		if (!ntouch) fail("no frame with BTN_TOUCH")
 		if (outside) fail(outside " positions outside the axis ranges")
 		if (want2 && !ntwo) fail("no frame with two fingers in two slots")
+		if (stuck != "") fail("still down after the last frame:" stuck)
 		if (endx && lastx < endx) fail("the last contact ended at x=" lastx ", expected >= " endx " (device stuck?)")
 	}
 	if (dropped) printf "note: %d frames after SYN_DROPPED\n", dropped

@@ -80,6 +80,13 @@ void synfw_init(struct synfw *fw, const struct syn_profile *p)
 	fw->events = 0;
 }
 
+void synfw_power_on(struct synfw *fw)
+{
+	power_on_reset(fw);
+	fw->events |= SYNFW_EV_RESET | SYNFW_EV_DISABLED;
+	fw_log(fw, "power-on reset");
+}
+
 void synfw_set_log(struct synfw *fw, synfw_log_fn fn, void *ctx)
 {
 	fw->log = fn;

@@ -111,6 +111,9 @@ void synfw_set_log(struct synfw *fw, synfw_log_fn fn, void *ctx);
  * which must hold SYNFW_MAX_REPLY bytes.  Returns the answer's length. */
 size_t synfw_host_byte(struct synfw *fw, uint8_t byte, uint8_t *out);
 
+/* The pad resets itself (power-on, before it sends AA 00): like FF, unasked. */
+void synfw_power_on(struct synfw *fw);
+
 /* Return and clear the accumulated enum synfw_event bits. */
 unsigned synfw_take_events(struct synfw *fw);
 

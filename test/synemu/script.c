@@ -478,6 +478,53 @@ static int cmd_truncate(struct compiler *c, const struct line *l)
 	return emit_frame(c, l->number, (unsigned)k);
 }
 
+/*
+ * "mute MS": from here the pad stops answering for MS ms of real time (no
+ * ACK, no answer, no state change, no packets); takes no script time, the
+ * script clock stands still meanwhile.
+ */
+static int cmd_mute(struct compiler *c, const struct line *l)
+{
+	struct syn_action *a;
+	long ms;
+	int rc = need_args(c, l, 1, 1, "mute MS (1..60000)");
+
+	if (rc)
+		return rc;
+	if (!parse_int(l->tok[1], 1, 60000, &ms))
+		return fail(c, l->number, "mute duration '%s' must be 1..60000 ms", l->tok[1]);
+	a = syn_script_append(c->s, SYN_ACT_MUTE, c->t_us);
+	if (!a)
+		return fail(c, l->number, "script too long (more than %d actions)", SYN_SCRIPT_MAX_ACTIONS);
+	a->line = l->number;
+	a->mute_ms = (unsigned)ms;
+	return 0;
+}
+
+/*
+ * "reconnect [MS]": a power-on (the pad resets itself and sends AA 00); with
+ * MS it then answers nothing for MS ms, like a pad still calibrating.
+ */
+static int cmd_reconnect(struct compiler *c, const struct line *l)
+{
+	static const uint8_t bat[2] = { 0xaa, 0x00 };
+	struct syn_action *a;
+	long ms = 0;
+	int rc = need_args(c, l, 0, 1, "reconnect [MS]");
+
+	if (rc)
+		return rc;
+	if (l->ntok == 2 && !parse_int(l->tok[1], 1, 60000, &ms))
+		return fail(c, l->number, "reconnect silence '%s' must be 1..60000 ms", l->tok[1]);
+	rc = emit_raw(c, l->number, bat, 2);
+	if (rc)
+		return rc;
+	a = &c->s->act[c->s->n - 1];
+	a->power_on = true;
+	a->mute_ms = (unsigned)ms;
+	return 0;
+}
+
 static int run_lines(struct compiler *c, size_t from, size_t to, int depth);
 
 /* Index of the "end" matching the "repeat" at @i, or 0 with an error. */
@@ -580,12 +627,10 @@ static int run_line(struct compiler *c, const struct line *l)
 		return cmd_corrupt(c, l, false);
 	if (strcmp(cmd, "truncate") == 0)
 		return cmd_truncate(c, l);
-	if (strcmp(cmd, "reconnect") == 0) {
-		static const uint8_t bat[2] = { 0xaa, 0x00 };
-
-		rc = need_args(c, l, 0, 0, "reconnect");
-		return rc ? rc : emit_raw(c, l->number, bat, 2);
-	}
+	if (strcmp(cmd, "mute") == 0)
+		return cmd_mute(c, l);
+	if (strcmp(cmd, "reconnect") == 0)
+		return cmd_reconnect(c, l);
 	if (strcmp(cmd, "end") == 0)
 		return fail(c, l->number, "end without repeat");
 	return fail(c, l->number, "unknown command '%s'", cmd);

@@ -20,6 +20,7 @@ enum syn_action_type {
 	SYN_ACT_FRAME,	/* encode .frame in the current mode (maybe truncated) */
 	SYN_ACT_PACKET,	/* a recorded 6-byte packet, sent if the mode allows it */
 	SYN_ACT_RAW,	/* bytes sent as they are (raw, garbage, reconnect) */
+	SYN_ACT_MUTE,	/* the pad stops answering for .mute_ms (mute) */
 };
 
 struct syn_action {
@@ -30,6 +31,8 @@ struct syn_action {
 	unsigned flip;		/* FRAME: 1 + random: flip one bit of the bytes (0 = none) */
 	unsigned drop;		/* FRAME: 1 + random: leave one byte out (0 = none) */
 	bool junk;		/* RAW: random bytes (garbage): no quiet window after them */
+	unsigned mute_ms;	/* MUTE, RAW: how long the pad ignores the host and sends nothing */
+	bool power_on;		/* RAW: the pad resets itself first (reconnect: AA 00) */
 	struct syn_frame frame;
 	size_t nraw;
 	uint8_t raw[SYN_RAW_MAX];

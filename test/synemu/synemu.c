@@ -82,6 +82,10 @@ struct emu {
 	uint64_t rng;
 	size_t bytes_in, bytes_out;
 
+	/* "mute": the pad answers nothing until mute_until (0 = answering) */
+	uint64_t mute_until, mute_from;
+	size_t muted_bytes;	/* host bytes ignored during the current mute */
+
 	/* probe watchdog: synaptics_init began (queries beyond identify)
 	 * since the last F4 */
 	bool init_pending;
@@ -186,7 +190,7 @@ static int play_action(struct emu *e, const struct syn_action *a)
 {
 	uint8_t buf[SYNFW_MAX_REPLY + 8];
 	size_t n = 0;
-	bool stream = a->type != SYN_ACT_RAW;
+	bool stream = a->type == SYN_ACT_FRAME || a->type == SYN_ACT_PACKET;
 
 	if (stream && e->opt.garbage && rand8(e) < 13) {
 		uint8_t junk[3];
@@ -232,9 +236,19 @@ static int play_action(struct emu *e, const struct syn_action *a)
 		break;
 	case SYN_ACT_RAW:
 		note(e, "line %u: %zu raw bytes", a->line, a->nraw);
+		if (a->power_on)
+			synfw_power_on(&e->fw);
 		memcpy(buf, a->raw, a->nraw);
 		n = a->nraw;
 		break;
+	case SYN_ACT_MUTE:
+		break;
+	}
+	if (a->mute_ms) {
+		e->mute_from = now_us();
+		e->mute_until = e->mute_from + (uint64_t)a->mute_ms * 1000;
+		e->muted_bytes = 0;
+		note(e, "line %u: mute: the pad stops answering for %u ms", a->line, a->mute_ms);
 	}
 	if (stream && e->opt.garbage && n > 1 && rand8(e) < 13) {
 		size_t k = 1 + rand8(e) % (n < 6 ? n - 1 : 5);
@@ -316,9 +330,31 @@ static bool start_condition(struct emu *e, uint64_t now)
 	return true;
 }
 
+/* The end of a mute: the script clock stood still while it lasted. */
+static void mute_over(struct emu *e, uint64_t now)
+{
+	note(e, "mute over: the pad answers again (%zu host bytes were ignored)", e->muted_bytes);
+	if (e->started && !e->paused)
+		e->base_us += now - e->mute_from;
+	e->mute_until = 0;
+}
+
+/* A raw action that wants the kernel's quiet window before the next one. */
+static bool wants_quiet(const struct emu *e, size_t i)
+{
+	const struct syn_action *a = &e->script.act[i];
+
+	return a->type == SYN_ACT_RAW && !a->junk && !a->mute_ms;
+}
+
 /* Play everything that is due; returns negative errno on transport errors. */
 static int run_player(struct emu *e, uint64_t now)
 {
+	if (e->mute_until) {
+		if (now < e->mute_until)
+			return 0;
+		mute_over(e, now);
+	}
 	if (e->retry_at && now >= e->retry_at) {
 		static const uint8_t bat[2] = { 0xaa, 0x00 };
 
@@ -346,14 +382,19 @@ static int run_player(struct emu *e, uint64_t now)
 		if (rc)
 			return rc;
 		e->next++;
+		handle_events(e, synfw_take_events(&e->fw), now);	/* a power-on */
+		if (e->paused)
+			break;
 		/* After raw bytes (AA 00) the kernel may want to talk: give it
 		 * the quiet window before the next frame.  Not after garbage:
 		 * a kernel that resyncs disables streaming (the script pauses),
 		 * and the fault suite streams junk back to back with packets. */
-		if (e->script.act[e->next - 1].type == SYN_ACT_RAW && !e->script.act[e->next - 1].junk) {
+		if (wants_quiet(e, e->next - 1)) {
 			e->last_host_us = now;
 			break;
 		}
+		if (e->mute_until)
+			break;
 	}
 	if (e->next == e->script.n && now >= e->base_us + (uint64_t)(e->script.end_us / e->opt.speed)) {
 		e->finished = true;
@@ -367,6 +408,8 @@ static int64_t player_timeout(struct emu *e, uint64_t now)
 {
 	int64_t t = -1;
 
+	if (e->mute_until)
+		return e->mute_until > now ? (int64_t)(e->mute_until - now) : 0;
 	if (e->retry_at)
 		return e->retry_at > now ? (int64_t)(e->retry_at - now) : 0;
 
@@ -555,6 +598,11 @@ static int serve(struct emu *e)
 					note(e, "dropping host byte %zu (%02x): no answer", e->bytes_in, in[i]);
 					continue;
 				}
+				if (e->mute_until && now_us() < e->mute_until) {
+					e->muted_bytes++;
+					note(e, "mute: host byte %02x not answered", in[i]);
+					continue;
+				}
 				k = synfw_host_byte(&e->fw, in[i], out);
 				if (send_bytes(e, out, k))
 					return 1;
@@ -638,7 +686,9 @@ static void usage(FILE *f)
 "  garbage N                     send N pseudo-random bytes (see 'seed N')\n"
 "  truncate [K]                  send only the first K (1..5, default 3) bytes\n"
 "                                of the current frame\n"
-"  reconnect                     send AA 00 (the kernel resets and re-probes)\n"
+"  reconnect [MS]                power-on: reset, send AA 00 (the kernel re-probes);\n"
+"                                with MS, then answer nothing for MS ms\n"
+"  mute MS                       stop answering for MS ms (no ACK, no packets)\n"
 "Each frame takes one frame period.  Several buttons: btn=left+right, btn=none.\n"
 "A frame is encoded per the mode the kernel set: new-abs 6-byte packets in W\n"
 "mode; with AGM on, 2+ fingers send an AGM packet (second finger) before the\n"

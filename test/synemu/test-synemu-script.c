@@ -197,6 +197,28 @@ struct bad {
 	const char *msg;	/* expected substring of the error, starting with "t.syn:LINE:" */
 };
 
+/* mute MS / reconnect MS: a pad that stops answering; takes no script time */
+static void test_mute(void)
+{
+	struct syn_script s;
+	char err[256];
+	int rc = compile(&s, "frame 1=2000,2000\nmute 1500\nframe\nreconnect\nreconnect 2500\n",
+			 err, sizeof(err));
+
+	CHECK(rc == 0, "compiles: %s", err);
+	CHECK_INT(s.n, 5);
+	if (s.n == 5) {
+		CHECK_INT(s.act[1].type, SYN_ACT_MUTE);
+		CHECK_INT(s.act[1].mute_ms, 1500);
+		CHECK_INT(s.act[1].t_us, 12500);
+		CHECK_INT(s.act[2].t_us, 12500);
+		CHECK(s.act[3].power_on && s.act[3].mute_ms == 0, "reconnect: a power-on, answering at once");
+		CHECK(s.act[4].power_on && s.act[4].mute_ms == 2500, "reconnect 2500: then 2.5 s mute");
+		CHECK(!s.act[0].power_on && s.act[0].mute_ms == 0, "a frame neither resets nor mutes");
+	}
+	syn_script_free(&s);
+}
+
 static void test_errors(void)
 {
 	static const struct bad bad[] = {
@@ -219,6 +241,9 @@ static void test_errors(void)
 		{ "truncate 6\n", "t.syn:1: truncate length '6' must be 1..5" },
 		{ "rate 0\n", "t.syn:1: rate '0' must be 1..1000 Hz" },
 		{ "lift now\n", "t.syn:1: usage: lift" },
+		{ "mute\n", "t.syn:1: usage: mute MS" },
+		{ "mute 0\n", "t.syn:1: mute duration '0' must be 1..60000 ms" },
+		{ "reconnect soon\n", "t.syn:1: reconnect silence 'soon' must be 1..60000 ms" },
 		{ "repeat 2\n  repeat 2\n    frame\n  end\n  bogus\nend\n", "t.syn:5: unknown command 'bogus'" },
 	};
 
@@ -299,6 +324,7 @@ int main(void)
 	test_state_commands();
 	test_repeat_raw_garbage();
 	test_corruptions();
+	test_mute();
 	test_errors();
 	test_too_long();
 	test_examples();
