@@ -61,8 +61,6 @@ static void pin_fingers(struct tp_core *core)
  */
 void tp_clickpad_update_touches(struct tp_core *core)
 {
-	double pin = tp_mm_to_units(core, CLICK_PIN_MM, CLICK_PIN_DIAG);
-
 	for (int i = 0; i < core->ntouches; i++) {
 		struct tp_touch *t = &core->touches[i];
 
@@ -70,7 +68,8 @@ void tp_clickpad_update_touches(struct tp_core *core)
 			t->in_button_area = false;
 		if (!t->down)
 			t->pinned = false;
-		else if (t->pinned && tp_dist_units(t->pin_x, t->pin_y, t->x, t->y) > pin)
+		else if (t->pinned && tp_dist_units(t->pin_x, t->pin_y, t->x, t->y) >
+					  tp_mm_to_units(core, CLICK_PIN_MM, CLICK_PIN_DIAG))
 			t->pinned = false;
 	}
 }

@@ -203,6 +203,7 @@ struct tp_core {
 	bool mt;			/* real per-slot positions (not semi-MT, slots > 0) */
 	int ntouches;			/* entries of touches[] in use */
 	struct tp_touch touches[TP_MAX_SLOTS];
+	bool touch_events;		/* a touch began or ended this frame (its flag is set) */
 
 	bool touching;			/* some finger detected on the pad */
 	int fingers;			/* finger count (BTN_TOOL_* and slots, emulation) */
@@ -218,6 +219,7 @@ struct tp_core {
 	int pressure, width;		/* of the frame */
 	double diag;			/* of the x/y axis ranges, device units */
 	double units_per_mm;		/* x axis; 0 if resolution unknown */
+	double y_scale;			/* device y units to x units (HorizResolution / VertResolution) */
 
 	unsigned char button_count[TP_MAX_BUTTON + 1];
 

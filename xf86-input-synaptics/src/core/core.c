@@ -9,6 +9,7 @@
  */
 #include <errno.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -115,6 +116,7 @@ static bool area_ignores(const struct tp_core *core, int x, int y)
 
 static void touch_begin(struct tp_core *core, struct tp_touch *t)
 {
+	core->touch_events = true;
 	t->began = true;
 	t->start_x = t->x;
 	t->start_y = t->y;
@@ -125,8 +127,9 @@ static void touch_begin(struct tp_core *core, struct tp_touch *t)
 	t->pinned = false;
 }
 
-static void touch_end(struct tp_touch *t)
+static void touch_end(struct tp_core *core, struct tp_touch *t)
 {
+	core->touch_events = true;
 	t->ended = true;
 	t->down = false;
 	t->thumb = false;
@@ -168,7 +171,7 @@ static void update_mt_touches(struct tp_core *core, const struct tp_frame *f, bo
 
 		/* A new tracking id in the same slot is a new touch. */
 		if (was && down && old->active && old->tracking_id != c->tracking_id) {
-			touch_end(t);
+			touch_end(core, t);
 			was = false;
 		}
 		t->x = c->x;
@@ -179,7 +182,7 @@ static void update_mt_touches(struct tp_core *core, const struct tp_frame *f, bo
 			t->down = true;
 			touch_begin(core, t);
 		} else if (!down && was) {
-			touch_end(t);
+			touch_end(core, t);
 		}
 	}
 }
@@ -198,7 +201,7 @@ static void update_st_touch(struct tp_core *core, const struct tp_frame *f, bool
 		t->down = true;
 		touch_begin(core, t);
 	} else if (!pad_down && was) {
-		touch_end(t);
+		touch_end(core, t);
 	}
 }
 
@@ -344,6 +347,13 @@ static bool palm_gate(struct tp_core *core, const struct tp_frame *f)
 	return hold;
 }
 
+/* The last frame, up to the device's slots (the others are not valid: touchpad.h). */
+static void keep_frame(struct tp_core *core, const struct tp_frame *f)
+{
+	memcpy(&core->frame, f,
+	       offsetof(struct tp_frame, slots) + core->dev.num_slots * sizeof(f->slots[0]));
+}
+
 /* Fire every timer due at or before `until`, in deadline order, each at its own time. */
 static void run_timers(struct tp_core *core, uint64_t until)
 {
@@ -384,9 +394,12 @@ void tp_core_frame(struct tp_core *core, const struct tp_frame *f)
 	if (f->time > core->now)
 		core->now = f->time;
 
-	/* only touches[0..ntouches) are ever used (ntouches is fixed by the device) */
-	for (int i = 0; i < core->ntouches; i++)
-		core->touches[i].began = core->touches[i].ended = false;
+	if (core->touch_events) {
+		/* only touches[0..ntouches) are ever used (ntouches is fixed by the device) */
+		for (int i = 0; i < core->ntouches; i++)
+			core->touches[i].began = core->touches[i].ended = false;
+		core->touch_events = false;
+	}
 
 	core->pressure = f->pressure;
 	core->width = f->width;
@@ -408,7 +421,7 @@ void tp_core_frame(struct tp_core *core, const struct tp_frame *f)
 		core->touches[0].start_y = f->y;
 		tp_motion_reset(core);
 	}
-	core->frame = *f;
+	keep_frame(core, f);
 
 	tp_clickpad_update_touches(core);
 	count_fingers(core, f);
@@ -474,6 +487,7 @@ void tp_core_reset(struct tp_core *core, uint64_t now)
 		}
 	}
 	memset(core->touches, 0, sizeof(core->touches));
+	core->touch_events = false;
 	memset(&core->frame, 0, sizeof(core->frame));
 	core->touching = false;
 	core->fingers = core->prev_fingers = 0;
@@ -486,10 +500,17 @@ void tp_core_reset(struct tp_core *core, uint64_t now)
  * Millimetres follow HorizResolution, which defaults to the kernel's ABS_X
  * resolution: a user who sets it on a pad whose kernel driver reports none
  * gets mm-based limits (jump filter, gesture thresholds) instead of the
- * diagonal fallbacks.  1 is 1.9's "unknown".
+ * diagonal fallbacks.  1 is 1.9's "unknown".  y_scale too is kept here
+ * (every frame needs it; the params change rarely).
  */
 static void update_units(struct tp_core *core)
 {
+	const struct tp_params *p = &core->p;
+
+	if (p->vert_resolution > 0 && p->horiz_resolution > 0)
+		core->y_scale = (double)p->horiz_resolution / p->vert_resolution;
+	else
+		core->y_scale = 1.0;
 	if (core->p.horiz_resolution > 1)
 		core->units_per_mm = core->p.horiz_resolution;
 	else

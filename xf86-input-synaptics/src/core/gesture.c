@@ -72,11 +72,7 @@ static double units(const struct tp_core *core, double mm)
 /* y in x units, so distances and angles are right on pads with unequal resolution. */
 static double y_scale(const struct tp_core *core)
 {
-	const struct tp_params *p = &core->p;
-
-	if (p->vert_resolution > 0 && p->horiz_resolution > 0)
-		return (double)p->horiz_resolution / p->vert_resolution;
-	return 1.0;
+	return core->y_scale;
 }
 
 static bool touch_usable(const struct tp_touch *t)
@@ -359,22 +355,16 @@ static void swipe_start(struct tp_core *core, const struct tp_gesture_pos *pos, 
 /*
  * The finger count for gestures.  On pads with a slot per finger, a contact
  * that is reported but below FingerHigh (landing, or lifting) is no finger
- * yet: the count is that of the usable touches.  *landing says one was seen.
+ * yet: the count is that of the usable touches.  landing: one was seen
+ * (touches_changed).
  */
-static int gesture_count(const struct tp_core *core, const struct tp_gesture_pos *pos, bool *landing)
+static int gesture_count(const struct tp_core *core, const struct tp_gesture_pos *pos, bool landing)
 {
 	int n = core->gesture_fingers;
 
-	*landing = false;
 	if (!core->mt || n > core->dev.num_slots)
 		return n;
-	for (int i = 0; i < core->ntouches; i++) {
-		const struct tp_contact *c = &core->frame.slots[i];
-
-		if (c->active && !core->touches[i].down && c->pressure >= 0)
-			*landing = true;
-	}
-	return *landing && pos->n < n ? pos->n : n;
+	return landing && pos->n < n ? pos->n : n;
 }
 
 /*
@@ -384,16 +374,17 @@ static int gesture_count(const struct tp_core *core, const struct tp_gesture_pos
  * kernel moves a slot to another finger under the same tracking id (and
  * libevdev drops a tracking id that changes without a -1 in between).
  * *rising: a contact below FingerHigh is pressing harder, a finger still
- * landing.
+ * landing.  *landing: a contact below FingerHigh with a pressure of its
+ * own on a pad with a slot per finger (for gesture_count).
  */
 #define GESTURE_JUMP_MM		7.0
-static bool touches_changed(struct tp_core *core, bool *rising)
+static bool touches_changed(struct tp_core *core, bool *rising, bool *landing)
 {
 	struct tp_gesture *g = &core->gesture;
 	double jump = units(core, GESTURE_JUMP_MM);
 	bool changed = false;
 
-	*rising = false;
+	*rising = *landing = false;
 	for (int i = 0; i < core->dev.num_slots && i < TP_MAX_SLOTS; i++) {
 		const struct tp_contact *c = &core->frame.slots[i];
 		bool fresh;
@@ -411,8 +402,10 @@ static bool touches_changed(struct tp_core *core, bool *rising)
 			d = 0;
 		}
 		changed |= fresh;
-		if (c->active && !core->touches[i].down && c->pressure > (fresh ? 0 : g->slot_z[i]))
-			*rising = true;
+		if (c->active && !core->touches[i].down) {
+			*landing |= core->mt && c->pressure >= 0;
+			*rising |= c->pressure > (fresh ? 0 : g->slot_z[i]);
+		}
 		g->slot_active[i] = c->active;
 		g->slot_ids[i] = c->tracking_id;
 		g->slot_z[i] = c->pressure;
@@ -420,9 +413,7 @@ static bool touches_changed(struct tp_core *core, bool *rising)
 		g->slot_y[i] = c->y;
 		g->slot_d[i] = d;
 	}
-	for (int i = 0; i < core->ntouches; i++)
-		changed |= core->touches[i].began || core->touches[i].ended;
-	return changed;
+	return changed || core->touch_events;
 }
 
 /*
@@ -560,11 +551,11 @@ bool tp_gesture_frame(struct tp_core *core)
 	bool landing, changed, rising;
 	int n;
 
+	changed = touches_changed(core, &rising, &landing);
 	locate(core, &pos);
-	n = gesture_count(core, &pos, &landing);
+	n = gesture_count(core, &pos, landing);
 	if (n != g->fingers || g->state == GESTURE_STATE_UNKNOWN || g->state == GESTURE_STATE_PINCH)
 		measure(&pos);
-	changed = touches_changed(core, &rising);
 	disable_check(core);
 
 	if (core->clickpad.pressed) {
