@@ -27,7 +27,7 @@ from the screen, and the animation of the tour.
         before the pointer leaves for the next step).
 
 RUN is a demo output folder (build/demo/<timestamp>): steps, demo.log,
-apps.txt, pager.log, frames/{index.tsv,capture.txt,NNNNN.ppm}, judge.tsv.
+apps.txt, pager.log, frames/{index.tsv,capture.txt,NNNNN.ppm or .png}, judge.tsv.
 Needs python3-pil.
 """
 import argparse
@@ -128,10 +128,11 @@ class Run:
                     if p:
                         self.capture[p[0]] = p[1:]
             offset = float(self.capture["offset_ms"][0])
+            ext = self.capture.get("format", ["ppm"])[0]
             with open(os.path.join(fdir, "index.tsv")) as f:
                 for line in f:
                     n, t = line.split()
-                    self.frames.append((float(t) - offset, os.path.join(fdir, "%05d.ppm" % int(n))))
+                    self.frames.append((float(t) - offset, os.path.join(fdir, "%05d.%s" % (int(n), ext))))
         except (OSError, KeyError, ValueError):
             pass
 
