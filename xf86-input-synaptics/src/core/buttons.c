@@ -377,13 +377,6 @@ void tp_buttons_frame(struct tp_core *core, unsigned int hw)
 	}
 }
 
-uint64_t tp_buttons_next_timeout(const struct tp_core *core)
-{
-	const struct tp_buttons *b = &core->buttons;
-
-	return tp_earlier_deadline(b->mid_deadline, b->repeat_deadline);
-}
-
 void tp_buttons_timeout(struct tp_core *core, uint64_t now)
 {
 	struct tp_buttons *b = &core->buttons;

@@ -30,10 +30,17 @@ static inline double tp_dist_units(int x0, int y0, int x1, int y1)
 	return sqrt(dx * dx + dy * dy);
 }
 
-/* The earlier of two deadlines (core time), 0 meaning none. */
+/*
+ * The earlier of two deadlines (core time), 0 meaning none.  In unsigned
+ * arithmetic 0 - 1 is the largest value, so "none" loses every comparison
+ * and comes back as 0 when both are none: no branch (the core asks for its
+ * next deadline before every frame).
+ */
 static inline uint64_t tp_earlier_deadline(uint64_t a, uint64_t b)
 {
-	return a && (!b || a < b) ? a : b;
+	uint64_t a1 = a - 1, b1 = b - 1;
+
+	return (a1 < b1 ? a1 : b1) + 1;
 }
 
 /* One tracked touch.  Single-touch and semi-MT devices use touches[0] only. */
@@ -200,6 +207,7 @@ struct tp_core {
 	void *user;
 
 	uint64_t now;
+	uint64_t deadline;		/* next_deadline() when the last entry point returned (core.c) */
 	bool mt;			/* real per-slot positions (not semi-MT, slots > 0) */
 	int ntouches;			/* entries of touches[] in use */
 	struct tp_touch touches[TP_MAX_SLOTS];
@@ -256,7 +264,11 @@ void tp_motion_reset(struct tp_core *core);
 void tp_buttons_frame(struct tp_core *core, unsigned int hw);
 void tp_buttons_timeout(struct tp_core *core, uint64_t now);
 void tp_buttons_reset(struct tp_core *core);
-uint64_t tp_buttons_next_timeout(const struct tp_core *core);
+/* Middle-button emulation and scroll-button repeat: the earlier deadline, 0 none. */
+static inline uint64_t tp_buttons_next_timeout(const struct tp_core *core)
+{
+	return tp_earlier_deadline(core->buttons.mid_deadline, core->buttons.repeat_deadline);
+}
 
 /* clickpad.c */
 void tp_clickpad_press(struct tp_core *core);

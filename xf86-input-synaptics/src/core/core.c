@@ -354,12 +354,19 @@ static void keep_frame(struct tp_core *core, const struct tp_frame *f)
 	       offsetof(struct tp_frame, slots) + core->dev.num_slots * sizeof(f->slots[0]));
 }
 
+/* The earliest deadline of the concerns' timers, 0 none. */
+static inline uint64_t next_deadline(const struct tp_core *core)
+{
+	return tp_earlier_deadline(tp_earlier_deadline(core->tap.deadline, core->scroll.coast_deadline),
+				   tp_buttons_next_timeout(core));
+}
+
 /* Fire every timer due at or before `until`, in deadline order, each at its own time. */
 static void run_timers(struct tp_core *core, uint64_t until)
 {
 	uint64_t next;
 
-	while ((next = tp_core_next_timeout(core)) && next <= until) {
+	while ((next = next_deadline(core)) && next <= until) {
 		if (next > core->now)
 			core->now = next;
 		if (core->tap.deadline && core->tap.deadline <= core->now)
@@ -368,7 +375,7 @@ static void run_timers(struct tp_core *core, uint64_t until)
 			tp_buttons_timeout(core, core->now);
 		if (core->scroll.coast_deadline && core->scroll.coast_deadline <= core->now)
 			tp_scroll_timeout(core, core->now);
-		if (tp_core_next_timeout(core) == next) {
+		if (next_deadline(core) == next) {
 			tp_log(core, TP_LOG_ERROR, "timer at %llu did not advance",
 			       (unsigned long long)next);
 			break;
@@ -383,8 +390,8 @@ void tp_core_frame(struct tp_core *core, const struct tp_frame *f)
 	if (!core || !f)
 		return;
 
-	/* Timers that should have fired before this frame fire first. */
-	if (f->time > 0)
+	/* Timers that should have fired before this frame fire first (most frames: none). */
+	if (core->deadline && core->deadline < f->time)
 		run_timers(core, f->time - 1);
 	/*
 	 * The core's clock never runs backwards (every "now - then" in the
@@ -448,15 +455,17 @@ void tp_core_frame(struct tp_core *core, const struct tp_frame *f)
 
 	core->prev_fingers = core->fingers;
 	core->prev_gesture_fingers = core->gesture_fingers;
+	core->deadline = next_deadline(core);
 }
 
-/* Called before every frame (run_timers, and the X glue): kept cheap. */
+/*
+ * Called before every frame (the X glue, synreplay): kept cheap.  Timers
+ * change only inside the core's entry points, and each of them leaves
+ * core->deadline up to date.
+ */
 uint64_t tp_core_next_timeout(const struct tp_core *core)
 {
-	if (!core)
-		return 0;
-	return tp_earlier_deadline(tp_earlier_deadline(core->tap.deadline, core->scroll.coast_deadline),
-				   tp_buttons_next_timeout(core));
+	return core ? core->deadline : 0;
 }
 
 void tp_core_timeout(struct tp_core *core, uint64_t now)
@@ -466,6 +475,7 @@ void tp_core_timeout(struct tp_core *core, uint64_t now)
 	if (now > core->now)
 		core->now = now;
 	run_timers(core, now);
+	core->deadline = next_deadline(core);
 }
 
 void tp_core_reset(struct tp_core *core, uint64_t now)
@@ -494,6 +504,7 @@ void tp_core_reset(struct tp_core *core, uint64_t now)
 	core->gesture_fingers = core->prev_gesture_fingers = 0;
 	core->palm = false;
 	core->pointer = -1;
+	core->deadline = next_deadline(core);
 }
 
 /*
@@ -562,6 +573,7 @@ void tp_core_set_params(struct tp_core *core, const struct tp_params *params)
 		return;
 	core->p = *params;
 	update_units(core);
+	core->deadline = next_deadline(core);
 }
 
 const struct tp_params *tp_core_get_params(const struct tp_core *core)
