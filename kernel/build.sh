@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# kernel/build.sh: build the patched psmouse.ko and an unmodified userio.ko
+# kernel/build.sh: build the patched psmouse.ko and userio.ko (test-patched)
 # out of tree, against the installed Debian kernel's headers.
 #
 # Nothing is loaded into the running kernel; the modules are meant for the
@@ -11,7 +11,8 @@ usage() {
 usage: kernel/build.sh --out DIR [--no-patches] [--jobs N]
 
 Builds DIR/psmouse.ko (drivers/input/mouse of linux-source-6.1 with the
-patches of kernel/patches/series applied) and DIR/userio.ko (unmodified),
+patches of kernel/patches/series applied) and DIR/userio.ko (with
+kernel/test-patches/userio-firmware-id.patch: a firmware_id parameter),
 and writes DIR/kernel-release.
 
   --out DIR      where the results go (the build tree is DIR/tree, the
@@ -81,6 +82,7 @@ build_id=$(
 			printf 'patch %s\n' "$p"
 			cat "$KDIR/patches/$p"
 		done
+		cat "$KDIR/test-patches/userio-firmware-id.patch"
 	} | sha256sum | cut -d' ' -f1
 )
 if [ "${SYNMT_FORCE:-0}" != 1 ] && [ -f "$out/psmouse.ko" ] && [ -f "$out/userio.ko" ] &&
@@ -97,6 +99,10 @@ for p in "${series[@]}"; do
 	synmt_apply_patch "$tree" "$KDIR/patches/$p" || kdie "patch $p does not apply (see above)"
 done
 [ ${#series[@]} -gt 0 ] || kmsg "no patches applied (pristine sources)"
+# userio.ko is test equipment (never part of the series or of DKMS): give
+# it a firmware_id parameter so emulated pads can carry a PNP id.
+synmt_apply_patch "$tree" "$KDIR/test-patches/userio-firmware-id.patch" ||
+	kdie "test-patches/userio-firmware-id.patch does not apply"
 
 synmt_prepare_moddirs "$tree" "$KDIR/kbuild" "$out"
 

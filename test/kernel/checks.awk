@@ -7,8 +7,11 @@
 #            5 with physical buttons, 4 on a clickpad), -v mt=none|semi|mt,
 #            -v maxfingers=3 (the count BTN_TOOL_* must reach for 3 fingers),
 #            -v nocount=1 (the pad does not count fingers: always 1)
-#  drag-on   the drag-*.syn script with suppression at -v thresh=Y
-#  drag-off  the same script with suppression off (the resting finger shows)
+#  drag-on   the drag-*.syn script with suppression at -v thresh=Y (the
+#            area is Y > thresh; -v topedge=1: Y < thresh, a top-button pad;
+#            -v atop=T -v abot=B: the band T <= Y <= B)
+#  drag-off  the same script with suppression off (the resting finger shows
+#            in that area)
 #  click     a click-*.syn script (see the check's comment)
 #  sane      a replay or garbage run: -v xmin -v xmax -v ymin -v ymax (the
 #            axis ranges; positions may exceed them by a quarter range), -v minframes, -v want2=1 (two-finger frames with
@@ -41,6 +44,13 @@ function parse(line,    n, i, kv, p, s, ns, parts, v) {
 			sl_id[nsl] = parts[2] + 0; sl_x[nsl] = parts[3] + 0; sl_y[nsl] = parts[4] + 0
 		}
 	}
+}
+
+# Is evdev Y @y in the button area of the drag checks?
+function inarea(y) {
+	if (abot != "")
+		return y >= atop && y <= abot
+	return topedge ? y < thresh : y > thresh
 }
 
 function fail(msg) {
@@ -93,16 +103,16 @@ check == "drag-on" || check == "drag-off" {
 	if (!f["left"]) {
 		if (held_seen && f["touch"]) {
 			# released: the resting finger is a normal contact again
-			for (i = 1; i <= nsl; i++) if (sl_y[i] > thresh) resting_after = 1
-			if (f["y"] > thresh) resting_after = 1
+			for (i = 1; i <= nsl; i++) if (inarea(sl_y[i])) resting_after = 1
+			if (inarea(f["y"])) resting_after = 1
 		}
 		held_run = 0
 		next
 	}
 	held_seen = 1
 	nheld++
-	in_area = (f["touch"] && f["y"] > thresh)
-	for (i = 1; i <= nsl; i++) if (sl_y[i] > thresh) in_area = 1
+	in_area = (f["touch"] && inarea(f["y"]))
+	for (i = 1; i <= nsl; i++) if (inarea(sl_y[i])) in_area = 1
 	if (in_area) nheld_area++
 	if (check == "drag-off") next
 
@@ -110,15 +120,15 @@ check == "drag-on" || check == "drag-off" {
 	# when another contact outside the area is shown: it is never the
 	# only contact (the press itself stays visible).
 	outside = 0
-	for (i = 1; i <= nsl; i++) if (sl_y[i] <= thresh) outside = 1
-	if (nsl == 0 && f["touch"] && f["y"] <= thresh) outside = 1
+	for (i = 1; i <= nsl; i++) if (!inarea(sl_y[i])) outside = 1
+	if (nsl == 0 && f["touch"] && !inarea(f["y"])) outside = 1
 	if (!f["touch"]) {
 		fail("t=" f["t"] ": no contact while the resting finger holds the button: " $0)
 		next
 	}
 	if (!outside) {
 		# only the resting finger: shown alone, counted once
-		if (f["fingers"] != 1 || f["y"] <= thresh || nsl > 1)
+		if (f["fingers"] != 1 || !inarea(f["y"]) || nsl > 1)
 			fail("t=" f["t"] ": the resting finger alone is not shown as one contact in the area: " $0)
 		if (seen_drag) alone_after++
 		else alone_before++
@@ -127,7 +137,7 @@ check == "drag-on" || check == "drag-off" {
 	}
 	seen_drag = 1
 	if (in_area)
-		fail(sprintf("t=%s: a contact in the button area (y > %d) beside one outside it: %s", f["t"], thresh, $0))
+		fail(sprintf("t=%s: a contact in the button area beside one outside it: %s", f["t"], $0))
 	if (f["fingers"] > 2)
 		fail("t=" f["t"] ": BTN_TOOL count " f["fingers"] " counts the resting finger")
 	if (!xmin_held || f["x"] < xmin_held) xmin_held = f["x"]
