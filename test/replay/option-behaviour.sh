@@ -46,8 +46,9 @@ check "VertScrollDelta=-100: the same scroll goes up" "v < 0 && v > -$down - 0.5
 # ClickPad and ClickFinger1 on the clickpad
 replay "$CP.desc" "$CP.left-phys-click.events"
 check "clickpad one-finger click: button 1" 'v == "1"' "$(summary buttons-pressed)"
+# (1.9: on a clickpad ClickFinger1 does not apply, one finger is a plain click)
 replay --set ClickFinger1=3 "$CP.desc" "$CP.left-phys-click.events"
-check "ClickFinger1=3: button 3" 'v == "3"' "$(summary buttons-pressed)"
+check "clickpad ClickFinger1=3: still button 1" 'v == "1"' "$(summary buttons-pressed)"
 replay --set "SoftButtonAreas=50% 0 82% 0 0 0 0 0" "$CP.desc" "$CP.right-phys-click.events"
 check "soft right button: 3" 'v == "3"' "$(summary buttons-pressed)"
 replay --set ClickPad=off --set "SoftButtonAreas=50% 0 82% 0 0 0 0 0" "$CP.desc" \

@@ -113,6 +113,32 @@ static void test_clickfinger(void)
 	click(&t);
 	CHECK(tt_presses(&t, 1) == 1 && tt_presses(&t, 3) == 0,
 	      "fingers 90 mm apart are two one-finger touches");
+	tt_up(&t, 0);
+	tt_up(&t, 1);
+	tt_step(&t, 12);
+	tt_clear(&t);
+
+	/* 1.9 (XIT ClickFinger3Distance): TRIPLETAP on a two-slot pad is a
+	 * three-finger click, however far apart the two tracked fingers are. */
+	t.fingers_override = 3;
+	tt_down(&t, 0, 1600, 3000);
+	tt_down(&t, 1, 5300, 3000);
+	tt_step(&t, 12);
+	click(&t);
+	CHECK(tt_presses(&t, 2) == 1 && tt_presses(&t, 1) == 0,
+	      "three fingers reported, two tracked far apart: ClickFinger3");
+	tt_free(&t);
+
+	/* 1.9 (XIT ClickFinger2Distance): ClickFinger1 does not apply on a clickpad. */
+	tt_init(&t, TT_SYNAPTICS_CLICKPAD);
+	t.p.click_finger[0] = 3;
+	tt_start(&t);
+	tt_down(&t, 0, 2000, 2000);
+	tt_down(&t, 1, 4300, 2010);
+	tt_step(&t, 12);
+	click(&t);
+	CHECK(tt_presses(&t, 1) == 1 && tt_presses(&t, 3) == 0,
+	      "two fingers 57 %% of the width apart with ClickFinger1 3: button 1");
 	tt_free(&t);
 }
 

@@ -862,7 +862,9 @@ static void test_click_fingers(void)
 	CHECK(click_with(1, false) == 1 && click_with(2, false) == 3 && click_with(3, false) == 2,
 	      "clickpad defaults 1/3/2 (%d %d %d)", click_with(1, false), click_with(2, false),
 	      click_with(3, false));
-	CHECK(click_with(1, true) == 2, "ClickFinger1 2: one-finger click = 2 (%d)", click_with(1, true));
+	/* 1.9: on a clickpad one finger is a plain click, ClickFinger1 does not apply. */
+	CHECK(click_with(1, true) == 1, "clickpad, ClickFinger1 2: one-finger click = 1 (%d)",
+	      click_with(1, true));
 	CHECK(click_with(2, true) == 1, "ClickFinger2 1: two-finger click = 1 (%d)", click_with(2, true));
 	CHECK(click_with(3, true) == 3, "ClickFinger3 3: three-finger click = 3 (%d)",
 	      click_with(3, true));

@@ -53,10 +53,9 @@ static int left_click_button(struct tp_core *core)
 	int n = tp_clickfinger_count(core);
 	int b;
 
-	if (n < 1)
+	/* No ClickFinger action for more than three fingers, as 1.9. */
+	if (n < 1 || n > 3)
 		return 1;
-	if (n > 3)
-		n = 3;
 	b = core->p.click_finger[n - 1];
 	return b > 0 ? b : 1;
 }

@@ -13,10 +13,10 @@
 
 /* After a click the finger rocks; 1.9 ignores motion for this long. */
 #define CLICK_MOTION_SUPPRESS_MS	100
-/* Two fingers count together for click-finger when this close (libinput's numbers). */
-#define CLICKFINGER_MAX_DX_MM		40.0
-#define CLICKFINGER_MAX_DY_MM		30.0
-/* Without resolution: 1.9's 30 % of the pad. */
+/*
+ * Two fingers count together for click-finger when they are closer than this
+ * fraction of the pad's width and height (1.9's rule, whatever the pad's size).
+ */
 #define CLICKFINGER_MAX_FRACTION	0.30
 /*
  * Pressing or releasing a clickpad rocks the finger by a millimetre or so.
@@ -76,19 +76,22 @@ void tp_clickpad_update_touches(struct tp_core *core)
 
 static bool close_together(const struct tp_core *core, int x1, int y1, int x2, int y2)
 {
-	double maxdx, maxdy;
+	double maxdx = CLICKFINGER_MAX_FRACTION * ((double)core->dev.x.max - core->dev.x.min);
+	double maxdy = CLICKFINGER_MAX_FRACTION * ((double)core->dev.y.max - core->dev.y.min);
 
-	if (core->dev.x.res > 0 && core->dev.y.res > 0) {
-		maxdx = CLICKFINGER_MAX_DX_MM * core->dev.x.res;
-		maxdy = CLICKFINGER_MAX_DY_MM * core->dev.y.res;
-	} else {
-		maxdx = CLICKFINGER_MAX_FRACTION * ((double)core->dev.x.max - core->dev.x.min);
-		maxdy = CLICKFINGER_MAX_FRACTION * ((double)core->dev.y.max - core->dev.y.min);
-	}
 	/* In double: hostile coordinates must not overflow. */
-	return fabs((double)x1 - x2) <= maxdx && fabs((double)y1 - y2) <= maxdy;
+	return fabs((double)x1 - x2) < maxdx && fabs((double)y1 - y2) < maxdy;
 }
 
+/*
+ * The fingers of a click, as 1.9 counts them.  On a pad with physical
+ * buttons: every finger.  On a clickpad: the fingers that have another one
+ * close by (one finger, or fingers far apart, are a plain click: 0), and
+ * three when the pad reports three fingers but tracks fewer than three
+ * (BTN_TOOL_TRIPLETAP on a two-slot pad: the third one is somewhere).
+ * Unlike 1.9, a finger resting in a soft-button strip or outside the Area
+ * is not a clicking finger.
+ */
 int tp_clickfinger_count(const struct tp_core *core)
 {
 	const struct tp_frame *f = &core->frame;
@@ -97,17 +100,20 @@ int tp_clickfinger_count(const struct tp_core *core)
 
 	if (!core->touching)
 		return 0;
+	if (!core->p.clickpad)
+		return core->fingers;
 
 	if (!core->mt) {
 		/* Semi-MT: the two slots are the corners of the bounding box. */
+		if (core->fingers >= 3 && core->ntouches < 3)
+			return 3;
 		if (core->dev.semi_mt && core->fingers >= 2 && f->slots[0].active &&
-		    f->slots[1].active &&
-		    !close_together(core, f->slots[0].x, f->slots[0].y, f->slots[1].x, f->slots[1].y))
-			return 1;
-		return core->fingers;
+		    f->slots[1].active)
+			return close_together(core, f->slots[0].x, f->slots[0].y,
+					      f->slots[1].x, f->slots[1].y) ? 2 : 0;
+		return core->fingers >= 2 ? core->fingers : 0;
 	}
 
-	/* Fingers resting in a button area or outside the Area are not clicking fingers. */
 	for (int i = 0; i < core->ntouches; i++) {
 		const struct tp_touch *t = &core->touches[i];
 
@@ -126,11 +132,8 @@ int tp_clickfinger_count(const struct tp_core *core)
 			}
 		}
 	}
-	if (together == 0)
-		return n > 0 ? 1 : 0;
-	/* More fingers than slots (TRIPLETAP on a 2-slot pad): trust BTN_TOOL_*. */
-	if (together == n && n == core->ntouches && core->fingers > n)
-		return core->fingers;
+	if (core->fingers >= 3 && core->ntouches < 3 && n == core->ntouches)
+		return 3;
 	return together;
 }
 
@@ -143,13 +146,16 @@ void tp_clickpad_press(struct tp_core *core)
 		struct tp_touch *t = &core->touches[i];
 		int sb;
 
-		if (!t->down || t->ignored)
+		if (!t->down)
 			continue;
+		/* A finger outside the Area still presses its soft button, as in 1.9. */
 		sb = tp_softbutton_at(core, t->x, t->y);
 		if (sb && !button) {
 			button = sb;
 			area_touch = i;
 		}
+		if (t->ignored)
+			continue;
 		if (!t->in_button_area) {
 			eligible++;
 			if (lowest < 0 || t->y > core->touches[lowest].y)
@@ -160,15 +166,15 @@ void tp_clickpad_press(struct tp_core *core)
 	if (!button) {
 		int n = tp_clickfinger_count(core);
 
-		if (n > 3)
-			n = 3;
-		button = n >= 1 ? core->p.click_finger[n - 1] : 0;
+		/* No ClickFinger action (0, or more than three fingers): a plain click. */
+		button = n >= 1 && n <= 3 ? core->p.click_finger[n - 1] : 0;
 		if (button <= 0)
 			button = 1;
 	}
 
 	/* The finger that presses the pad does not drive the pointer during the drag. */
-	if (area_touch >= 0 && !core->touches[area_touch].in_button_area)
+	if (area_touch >= 0 && !core->touches[area_touch].in_button_area &&
+	    !core->touches[area_touch].ignored)
 		eligible--;	/* the pressing finger itself */
 	if (core->mt) {
 		if (area_touch >= 0 && eligible >= 1)
