@@ -897,6 +897,44 @@ static int top_click(bool secondary, int x, int y)
 	return button;
 }
 
+/* Pointer motion of one touch along points (x, y pairs) on the top-row pad. */
+static int top_motion(const int *pts, int npts)
+{
+	static const int top_row[8] = { 3583, 0, 0, 1772, 3001, 3583, 0, 1772 };
+	struct tt t;
+	int n;
+
+	tt_init(&t, TT_SYNAPTICS_CLICKPAD);
+	t.dev.topbuttonpad = true;
+	tp_params_defaults(&t.dev, &t.p);
+	memcpy(t.p.softbutton_areas[1], top_row, sizeof(top_row));
+	tt_start(&t);
+	tt_down(&t, 0, pts[0], pts[1]);
+	tt_step(&t, 10);
+	for (int i = 1; i < npts; i++) {
+		tt_move(&t, 0, pts[2 * i], pts[2 * i + 1]);
+		tt_step(&t, 10);
+	}
+	tt_up(&t, 0);
+	tt_step(&t, 10);
+	n = tt_motion_events(&t);
+	tt_free(&t);
+	return n;
+}
+
+/* 1.9 (XIT SynapticsSecondarySoftButtonTest): the whole top strip is "in the buttons". */
+static void test_top_strip_motion(void)
+{
+	static const int within[] = { 1500, 1500, 1600, 1500, 1700, 1500 };
+	static const int out[] = { 1500, 1500, 1600, 2600, 1700, 3500 };
+	static const int into[] = { 1500, 3500, 1500, 2500, 1500, 1500, 1600, 1500, 1700, 1500 };
+
+	CHECK(top_motion(within, 3) == 0,
+	      "a touch moving inside the top strip, left of the areas, moves nothing");
+	CHECK(top_motion(out, 3) > 0, "one that moves out of the strip (21 mm in a frame) moves");
+	CHECK(top_motion(into, 5) >= 3, "one that starts below moves into and inside the strip");
+}
+
 static void test_secondary_soft_buttons(void)
 {
 	CHECK(top_click(true, 4500, 1500) == 3, "top row right of 58 %% = button 3");
@@ -930,5 +968,6 @@ int main(void)
 	RUN(test_scroll_deltas);
 	RUN(test_coasting_options);
 	RUN(test_click_fingers);
+	RUN(test_top_strip_motion);
 	return tt_exit_status();
 }

@@ -42,6 +42,36 @@ int tp_softbutton_at(const struct tp_core *core, int x, int y)
 	return 0;
 }
 
+/*
+ * The strip of a button row: the band from the top to the bottom edge of its
+ * right (else its middle) button area, across the whole width -- the left
+ * button has no area of its own.  A row whose two areas are not aligned has
+ * no strip.  (1.9's rule for where a touch starts "in the buttons".)
+ */
+static bool in_row_strip(const int row[8], int y)
+{
+	bool right = row[2] || row[3], middle = row[6] || row[7];
+	int top, bottom;
+
+	if (!right && !middle)
+		return false;
+	if (right && middle && (row[2] != row[6] || row[3] != row[7]))
+		return false;
+	top = right ? row[2] : row[6];
+	bottom = right ? row[3] : row[7];
+	return (!top || y >= top) && (!bottom || y <= bottom);
+}
+
+bool tp_button_strip_at(const struct tp_core *core, int y)
+{
+	const struct tp_params *p = &core->p;
+
+	if (!p->clickpad)
+		return false;
+	return in_row_strip(p->softbutton_areas[0], y) ||
+	       (p->has_secondary_softbuttons && in_row_strip(p->softbutton_areas[1], y));
+}
+
 static void pin_fingers(struct tp_core *core)
 {
 	for (int i = 0; i < core->ntouches; i++) {
@@ -56,15 +86,15 @@ static void pin_fingers(struct tp_core *core)
 }
 
 /*
- * A touch that began in a soft-button area moves the pointer once it leaves
- * the area; a pinned touch once it has moved CLICK_PIN_MM.
+ * A touch that began in a button strip moves the pointer once it leaves
+ * the strip; a pinned touch once it has moved CLICK_PIN_MM.
  */
 void tp_clickpad_update_touches(struct tp_core *core)
 {
 	for (int i = 0; i < core->ntouches; i++) {
 		struct tp_touch *t = &core->touches[i];
 
-		if (t->in_button_area && (!core->p.clickpad || !tp_softbutton_at(core, t->x, t->y)))
+		if (t->in_button_area && !tp_button_strip_at(core, t->y))
 			t->in_button_area = false;
 		if (!t->down)
 			t->pinned = false;

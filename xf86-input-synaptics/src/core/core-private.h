@@ -274,6 +274,7 @@ static inline uint64_t tp_buttons_next_timeout(const struct tp_core *core)
 void tp_clickpad_press(struct tp_core *core);
 void tp_clickpad_release(struct tp_core *core);
 int tp_clickfinger_count(const struct tp_core *core);
+bool tp_button_strip_at(const struct tp_core *core, int y);
 bool tp_clickpad_suppresses_motion(const struct tp_core *core);
 void tp_clickpad_update_touches(struct tp_core *core);
 int tp_softbutton_at(const struct tp_core *core, int x, int y);

@@ -122,7 +122,7 @@ static void touch_begin(struct tp_core *core, struct tp_touch *t)
 	t->start_y = t->y;
 	t->start_time = core->now;
 	t->ignored = area_ignores(core, t->x, t->y);
-	t->in_button_area = core->p.clickpad && tp_softbutton_at(core, t->x, t->y) != 0;
+	t->in_button_area = tp_button_strip_at(core, t->y);
 	t->thumb = false;
 	t->pinned = false;
 }

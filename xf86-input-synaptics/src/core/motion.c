@@ -23,9 +23,17 @@
 
 /* 1.9's velocity unit: one packet at 80 Hz. */
 #define VELOCITY_FRAME_MS	12.5
-/* Deltas longer than this in one frame are jumps (touch swaps, firmware glitches). */
+/*
+ * Deltas longer than this in one frame are jumps (touch swaps, firmware
+ * glitches).  1.9's 20 mm, on pads whose single position can swap between
+ * fingers.  A tracked MT touch cannot swap, and a quick finger moves 20 mm
+ * in a frame (XIT's MovementInTopButtonsMovingOut: 21 mm in 10 ms, which
+ * 1.9 drops): there only a glitch across half the pad is a jump.
+ */
 #define JUMP_THRESHOLD_MM	20.0
 #define JUMP_THRESHOLD_DIAG	0.25
+#define JUMP_THRESHOLD_MT_MM	50.0
+#define JUMP_THRESHOLD_MT_DIAG	0.5
 /* Velocity is averaged over this many recent frames; a pause longer than this restarts it. */
 #define VELOCITY_MAX_GAP_MS	100
 #define FRAME_MIN_MS		1.0
@@ -139,7 +147,8 @@ void tp_motion_frame(struct tp_core *core, bool suppress)
 		dy *= (double)p->horiz_resolution / p->vert_resolution;
 
 	dist = hypot(dx, dy);
-	if (dist > tp_mm_to_units(core, JUMP_THRESHOLD_MM, JUMP_THRESHOLD_DIAG)) {
+	if (dist > (core->mt ? tp_mm_to_units(core, JUMP_THRESHOLD_MT_MM, JUMP_THRESHOLD_MT_DIAG) :
+			       tp_mm_to_units(core, JUMP_THRESHOLD_MM, JUMP_THRESHOLD_DIAG))) {
 		tp_log(core, TP_LOG_DEBUG, "motion: dropped jump of %.0f units", dist);
 		m->nhist = 0;
 		return;
