@@ -275,6 +275,7 @@ void tp_clickpad_press(struct tp_core *core);
 void tp_clickpad_release(struct tp_core *core);
 int tp_clickfinger_count(const struct tp_core *core);
 bool tp_button_strip_at(const struct tp_core *core, int y);
+double tp_hysteresis(double center, double in, double margin);
 bool tp_clickpad_suppresses_motion(const struct tp_core *core);
 void tp_clickpad_update_touches(struct tp_core *core);
 int tp_softbutton_at(const struct tp_core *core, int x, int y);

@@ -45,7 +45,7 @@ void tp_motion_reset(struct tp_core *core)
 }
 
 /* A box of +-margin around the centre: the centre follows only when the finger pushes it. */
-static double hysteresis(double center, double in, double margin)
+double tp_hysteresis(double center, double in, double margin)
 {
 	if (margin <= 0)
 		return in;
@@ -126,8 +126,8 @@ void tp_motion_frame(struct tp_core *core, bool suppress)
 		return;
 	}
 
-	nx = hysteresis(m->cx, t->x, p->horiz_hysteresis);
-	ny = hysteresis(m->cy, t->y, p->vert_hysteresis);
+	nx = tp_hysteresis(m->cx, t->x, p->horiz_hysteresis);
+	ny = tp_hysteresis(m->cy, t->y, p->vert_hysteresis);
 	dx = nx - m->cx;
 	dy = ny - m->cy;
 	m->cx = nx;

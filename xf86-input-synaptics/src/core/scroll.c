@@ -293,6 +293,15 @@ static void scroll_update(struct tp_core *core)
 		s->last_time = core->gesture.last_time;
 	}
 
+	/*
+	 * The hysteresis box of pointer motion, as 1.9 filters every position:
+	 * the wobble of fingers lifting off the pad is not a scroll back.
+	 */
+	if (s->method != SCROLL_CIRCULAR) {
+		x = tp_hysteresis(s->last_x, x, p->horiz_hysteresis);
+		y = tp_hysteresis(s->last_y, y, p->vert_hysteresis);
+	}
+
 	switch (s->method) {
 	case SCROLL_TWOFINGER:
 		if (p->vert_twofinger_scroll)
