@@ -116,6 +116,32 @@ static void test_jump_filter(void)
 	tt_free(&t);
 }
 
+/* XIT's IdenticalMovementVerticalHorizontal: 10 mm right and 10 mm down per
+ * frame on a pad with 75 x 129 units/mm move the pointer exactly diagonally. */
+static void test_identical_mm_diagonal(void)
+{
+	struct tt t;
+	double ux, uy, dx, dy;
+
+	tt_init(&t, TT_SYNAPTICS_CLICKPAD);
+	t.dev.x.res = 75;
+	t.dev.y.res = 129;
+	t.dev.x.max = 8000;
+	t.dev.y.max = 8000;
+	tp_params_defaults(&t.dev, &t.p);
+	tt_start(&t);
+	tt_down(&t, 0, 1500, 2000);
+	tt_step(&t, 12);
+	tt_move(&t, 0, 2250, 3290);
+	tt_step(&t, 12);
+	tt_move(&t, 0, 3000, 4580);
+	tt_step(&t, 12);
+	tt_motion_sum(&t, &dx, &dy, &ux, &uy);
+	CHECK(ux > 0 && ux == uy, "unaccelerated dx %.2f == dy %.2f", ux, uy);
+	CHECK(dx > 0 && dx == dy, "accelerated dx %.2f == dy %.2f", dx, dy);
+	tt_free(&t);
+}
+
 static void test_resolution_compensation(void)
 {
 	struct tt t;
@@ -270,6 +296,7 @@ int main(void)
 	RUN(test_hysteresis);
 	RUN(test_jump_filter);
 	RUN(test_resolution_compensation);
+	RUN(test_identical_mm_diagonal);
 	RUN(test_pressure_motion);
 	RUN(test_touchpad_off);
 	RUN(test_area);

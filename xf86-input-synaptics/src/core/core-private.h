@@ -91,6 +91,7 @@ struct tp_motion {
 	bool valid;		/* center/last are meaningful */
 	int touch;		/* index of the touch that drives the pointer */
 	double cx, cy;		/* hysteresis centre */
+	bool moved;		/* the finger has left the box it landed in */
 	uint64_t last_time;
 	struct { double d; uint64_t dt; } hist[TP_MOTION_HISTORY];
 	int nhist;

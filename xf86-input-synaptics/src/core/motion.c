@@ -123,6 +123,7 @@ void tp_motion_frame(struct tp_core *core, bool suppress)
 		m->cy = t->y;
 		m->last_time = core->now;
 		m->valid = true;
+		m->moved = false;
 		return;
 	}
 
@@ -130,6 +131,19 @@ void tp_motion_frame(struct tp_core *core, bool suppress)
 	ny = tp_hysteresis(m->cy, t->y, p->vert_hysteresis);
 	dx = nx - m->cx;
 	dy = ny - m->cy;
+	if (!m->moved && (dx != 0 || dy != 0)) {
+		/*
+		 * The box only holds a resting finger still: the move that
+		 * leaves it counts from where the finger landed, on both axes.
+		 * Otherwise the first delta loses each axis's margin, which is
+		 * not the same distance in mm when the resolutions differ (XIT's
+		 * IdenticalMovementVerticalHorizontal: 10 mm right and down gave
+		 * 344 and 346 pixels).
+		 */
+		dx = t->x - m->cx;
+		dy = t->y - m->cy;
+		m->moved = true;
+	}
 	m->cx = nx;
 	m->cy = ny;
 	dt_ms = (core->now - m->last_time) / 1000.0;
