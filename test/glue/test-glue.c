@@ -379,6 +379,30 @@ static void test_clickpad_toggle(void)
 	CHECK(stub_max_handler_depth == 2,
 	      "the created property went through the handlers once more (depth %d), and they let it pass",
 	      stub_max_handler_depth);
+
+	/* XIT SoftButtonsFirst: areas a client writes while ClickPad is off
+	 * (the property is then the client's, not ours) apply once it is on. */
+	{
+		int32_t areas[8] = { 3472, 0, 3900, 0, 0, 0, 0, 0 }, bad[8] = { 3000, 2000 };
+		const XIPropertyValueRec *v;
+
+		stub_client_change(dev, SYNAPTICS_PROP_CLICKPAD, XA_INTEGER, 8, 1, &off);
+		CHECK(stub_client_change(dev, SYNAPTICS_PROP_SOFTBUTTON_AREAS, XA_INTEGER, 32, 8,
+					 areas) == Success,
+		      "with ClickPad off a client may create Soft Button Areas");
+		stub_client_change(dev, SYNAPTICS_PROP_CLICKPAD, XA_INTEGER, 8, 1, &on);
+		v = stub_property(SYNAPTICS_PROP_SOFTBUTTON_AREAS);
+		CHECK(v && v->format == 32 && v->size == 8 && ((const int32_t *)v->data)[0] == 3472 &&
+		      ((const int32_t *)v->data)[2] == 3900,
+		      "ClickPad 1 keeps the client's areas (%d %d)",
+		      v ? ((const int32_t *)v->data)[0] : -1, v ? ((const int32_t *)v->data)[2] : -1);
+		stub_client_change(dev, SYNAPTICS_PROP_CLICKPAD, XA_INTEGER, 8, 1, &off);
+		stub_client_change(dev, SYNAPTICS_PROP_SOFTBUTTON_AREAS, XA_INTEGER, 32, 8, bad);
+		stub_client_change(dev, SYNAPTICS_PROP_CLICKPAD, XA_INTEGER, 8, 1, &on);
+		v = stub_property(SYNAPTICS_PROP_SOFTBUTTON_AREAS);
+		CHECK(v && ((const int32_t *)v->data)[0] == 3472 && ((const int32_t *)v->data)[1] == 0,
+		      "an invalid one (left > right) is replaced by the settings");
+	}
 }
 
 /* A three-finger swipe to the left, one frame per read, the main loop turning in between. */

@@ -396,6 +396,17 @@ int XIDeleteDeviceProperty(DeviceIntPtr device, Atom property, Bool fromClient)
 	return Success;
 }
 
+int XIGetDeviceProperty(DeviceIntPtr dev, Atom property, XIPropertyValuePtr *value)
+{
+	struct stub_prop *p = find_prop(property);
+
+	(void)dev;
+	if (!p)
+		return BadAtom;
+	*value = &p->value;
+	return Success;
+}
+
 int XISetDevicePropertyDeletable(DeviceIntPtr dev, Atom property, Bool deletable)
 {
 	struct stub_prop *p = find_prop(property);

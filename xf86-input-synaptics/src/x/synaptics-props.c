@@ -66,6 +66,42 @@ static void store(struct syn_priv *priv, DeviceIntPtr dev, size_t row, Bool send
 	XISetDevicePropertyDeletable(dev, priv->prop_atoms[row], FALSE);
 }
 
+/* The client's type atom as the X-free table knows it. */
+static enum tp_prop_type client_type(const struct syn_priv *priv, Atom type)
+{
+	if (type == XA_INTEGER)
+		return TP_PROP_TYPE_INTEGER;
+	if (type == XA_CARDINAL)
+		return TP_PROP_TYPE_CARDINAL;
+	if (type == priv->float_type)
+		return TP_PROP_TYPE_FLOAT;
+	return TP_PROP_TYPE_OTHER;
+}
+
+/*
+ * A property that a client created before it was ours (1.9 keeps it too):
+ * "Soft Button Areas" written while ClickPad was off applies as soon as
+ * ClickPad is switched on (XIT SoftButtonsFirst).  A value the table
+ * refuses is logged and replaced by the current settings.
+ */
+static void adopt_client_value(struct syn_priv *priv, DeviceIntPtr dev, size_t row, Atom a)
+{
+	const struct tp_prop_desc *p = &tp_prop_table[row];
+	XIPropertyValuePtr val;
+	struct tp_params next;
+	const char *why = "";
+
+	if (XIGetDeviceProperty(dev, a, &val) != Success)
+		return;
+	if (tp_prop_write(p, &priv->dev, &priv->params, client_type(priv, val->type), val->format,
+			  val->data, val->size, &next, &why) < 0) {
+		xf86IDrvMsg(priv->pinfo, X_INFO, "property \"%s\" set before it existed: %s, replaced\n",
+			    p->name, why);
+		return;
+	}
+	syn_set_params(priv, &next);
+}
+
 /*
  * Create the properties that should exist now and delete the ones that
  * should not; sendevent: at run time (a deletion always sends its event).
@@ -78,6 +114,7 @@ static void sync_existence(struct syn_priv *priv, DeviceIntPtr dev, Bool sendeve
 
 		if (want && !priv->prop_atoms[row]) {
 			priv->prop_atoms[row] = MakeAtom(p->name, strlen(p->name), TRUE);
+			adopt_client_value(priv, dev, row, priv->prop_atoms[row]);
 			store(priv, dev, row, sendevent);
 		} else if (!want && priv->prop_atoms[row]) {
 			Atom a = priv->prop_atoms[row];
@@ -96,18 +133,6 @@ static int find_row(const struct syn_priv *priv, Atom atom)
 		if (priv->prop_atoms[row] && priv->prop_atoms[row] == atom)
 			return (int)row;
 	return -1;
-}
-
-/* The client's type atom as the X-free table knows it. */
-static enum tp_prop_type client_type(const struct syn_priv *priv, Atom type)
-{
-	if (type == XA_INTEGER)
-		return TP_PROP_TYPE_INTEGER;
-	if (type == XA_CARDINAL)
-		return TP_PROP_TYPE_CARDINAL;
-	if (type == priv->float_type)
-		return TP_PROP_TYPE_FLOAT;
-	return TP_PROP_TYPE_OTHER;
 }
 
 static int syn_set_property(DeviceIntPtr dev, Atom atom, XIPropertyValuePtr val, BOOL checkonly)
