@@ -280,7 +280,7 @@ def plot(out, runs):
             f.write('%d "%s" %.3f\n' % (i, LABEL[drv], sum(v) / len(v) if v else 0))
     gp.append('set terminal png size 900,600')
     gp.append('set output "%s"' % os.path.join(out, "latency-cdf.png"))
-    gp.append('set title "SYN_REPORT written -> XI2 Motion at the client (same recordings, one guest run)"')
+    gp.append('set title "SYN_REPORT written -> XI2 Motion at the client (same recordings, one guest run)" noenhanced')
     gp.append('set xlabel "latency (ms)"; set ylabel "fraction of events"; set key bottom right; set grid')
     gp.append('set logscale x')
     gp.append('plot ' + ", ".join('"%s" index %d using 1:2 with lines lw 2 title "%s"' % (data, i, LABEL[d])
