@@ -56,6 +56,13 @@
  *     class dev="NAME" touch mode=direct|dependent touches=N
  *     class dev="NAME" gesture touches=N
  *
+ * --pointer prints where the core pointer is and exits; --pointer X,Y first
+ * warps it there with XWarpPointer on the root window (as a client that
+ * positions the pointer does; the server scales through the last slave's
+ * ranges):
+ *
+ *     pointer x=X y=Y [warp=X,Y]
+ *
  * SIGTERM or SIGINT end it cleanly (exit 0, output flushed).
  */
 #define _GNU_SOURCE
@@ -575,6 +582,32 @@ static int on_io_error(Display *dpy)
 	exit(3);
 }
 
+/* --pointer [X,Y]: optionally warp, then print the core pointer position. */
+static int query_pointer(const char *warp)
+{
+	Window root = DefaultRootWindow(st.dpy), r, child;
+	int rx, ry, wx, wy, x = 0, y = 0;
+	unsigned int mask;
+	char end;
+
+	if (warp) {
+		if (sscanf(warp, "%d,%d%c", &x, &y, &end) != 2) {
+			fprintf(stderr, "xevlog: --pointer wants X,Y, not '%s'\n", warp);
+			return 2;
+		}
+		XWarpPointer(st.dpy, None, root, 0, 0, 0, 0, x, y);
+	}
+	if (!XQueryPointer(st.dpy, root, &r, &child, &rx, &ry, &wx, &wy, &mask)) {
+		fprintf(stderr, "xevlog: the pointer is not on the default screen\n");
+		return 1;
+	}
+	if (warp)
+		printf("pointer x=%d y=%d warp=%d,%d\n", rx, ry, x, y);
+	else
+		printf("pointer x=%d y=%d\n", rx, ry);
+	return 0;
+}
+
 static void usage(FILE *f)
 {
 	fprintf(f,
@@ -583,6 +616,7 @@ static void usage(FILE *f)
 		"  -d, --display DPY   X display (default $DISPLAY)\n"
 		"  -n, --device NAME   log XI2 events of this device only (exact name)\n"
 		"  -l, --list          list devices and their classes, then exit\n"
+		"  -p, --pointer[=X,Y] print the pointer position (after warping it to X,Y), exit\n"
 		"  -t, --timeout SEC   exit after SEC seconds (default: run until SIGTERM)\n"
 		"  -m, --monotonic     start every event line with the CLOCK_MONOTONIC time (us)\n"
 		"                      at which the event was read\n"
@@ -596,13 +630,15 @@ int main(int argc, char **argv)
 		{ "display", required_argument, NULL, 'd' },
 		{ "device", required_argument, NULL, 'n' },
 		{ "list", no_argument, NULL, 'l' },
+		{ "pointer", optional_argument, NULL, 'p' },
 		{ "timeout", required_argument, NULL, 't' },
 		{ "monotonic", no_argument, NULL, 'm' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *display = NULL;
-	bool list = false;
+	bool list = false, pointer = false;
+	const char *warp = NULL;
 	double timeout = -1;
 	int ev_base, err_base, major = 2, minor = 4, c;
 	struct sigaction sa = { .sa_handler = on_signal };
@@ -610,11 +646,12 @@ int main(int argc, char **argv)
 	struct timespec deadline = { 0 };
 	Window root;
 
-	while ((c = getopt_long(argc, argv, "d:n:lt:mh", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "d:n:lp::t:mh", opts, NULL)) != -1) {
 		switch (c) {
 		case 'd': display = optarg; break;
 		case 'n': st.filter = optarg; break;
 		case 'l': list = true; break;
+		case 'p': pointer = true; warp = optarg; break;
 		case 'm': st.monotonic = true; break;
 		case 't': {
 			char *end;
@@ -664,6 +701,12 @@ int main(int argc, char **argv)
 	}
 	st.xi_minor = minor;
 
+	if (pointer) {
+		int rc = query_pointer(warp);
+
+		XCloseDisplay(st.dpy);
+		return rc;
+	}
 	if (list) {
 		list_devices();
 		XCloseDisplay(st.dpy);
