@@ -352,6 +352,9 @@ void tp_buttons_frame(struct tp_core *core, unsigned int hw)
 	unsigned int pressed = hw & ~b->hw;
 	unsigned int released = b->hw & ~hw;
 
+	/* Nothing pressed, nothing released (most frames): every branch below would pass. */
+	if (hw == b->hw)
+		return;
 	b->hw = hw;
 	if (pressed)
 		core->button_went_down = true;
