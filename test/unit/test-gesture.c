@@ -1,7 +1,9 @@
 /* XI 2.4 gestures: 3+ finger swipes, 2-finger pinch and rotate, and the scroll/pinch decision. */
 #include <math.h>
+#include <string.h>
 
 #include "tp-test.h"
+#include "core-private.h"
 
 #define CX 3000
 #define CY 2900
@@ -280,8 +282,45 @@ static void test_click_drag_three_fingers(void)
 	tt_free(&t);
 }
 
+/* Same bits as remainder(a, 360), the sign of a zero included. */
+static bool wraps_as_remainder(double a)
+{
+	double w = tp_angle_wrap(a), r = remainder(a, 360.0);
+
+	return memcmp(&w, &r, sizeof(w)) == 0;
+}
+
+/* tp_angle_wrap() is remainder(a, 360) for every difference of two angles measure() gives. */
+static void test_angle_wrap(void)
+{
+	static const double edges[] = { 0.0, 180.0, 360.0, 539.0 };
+	int bad = 0;
+
+	for (int k = -540 * 64 + 1; k < 540 * 64; k++)
+		bad += !wraps_as_remainder(k / 64.0);
+	for (size_t i = 0; i < sizeof(edges) / sizeof(edges[0]); i++) {
+		for (int sign = -1; sign <= 1; sign += 2) {
+			double a = sign * edges[i];
+
+			bad += !wraps_as_remainder(a);
+			bad += !wraps_as_remainder(nextafter(a, 1000.0));
+			bad += !wraps_as_remainder(nextafter(a, -1000.0));
+		}
+	}
+	/* differences of atan2() angles, as measure() takes them (degrees) */
+	for (int i = 0; i < 200000; i++) {
+		double a = atan2(sin(i * 0.37), cos(i * 0.37)) * 180.0 / M_PI;
+		double b = atan2(sin(i * 1.91 + 1), cos(i * 1.91 + 1)) * 180.0 / M_PI;
+
+		bad += !wraps_as_remainder(a - b);
+	}
+	bad += !wraps_as_remainder(180.0 - -180.0) + !wraps_as_remainder(-180.0 - 180.0);
+	CHECK(bad == 0, "tp_angle_wrap differs from remainder(a, 360) %d times", bad);
+}
+
 int main(void)
 {
+	RUN(test_angle_wrap);
 	RUN(test_swipe);
 	RUN(test_swipe_finger_change);
 	RUN(test_pinch);

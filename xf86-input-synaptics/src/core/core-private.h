@@ -31,6 +31,21 @@ static inline double tp_dist_units(int x0, int y0, int x1, int y1)
 }
 
 /*
+ * remainder(a, 360.0), the angle a brought into [-180, 180], for |a| < 540:
+ * the difference of two atan2() angles in degrees always is.  There a - 360
+ * and -a - 360 are exact (Sterbenz), so the result is remainder()'s to the
+ * bit, its -0 for -360 included, without a libm call in every pinch frame.
+ */
+static inline double tp_angle_wrap(double a)
+{
+	if (a > 180.0)
+		return a - 360.0;
+	if (a < -180.0)
+		return -(-a - 360.0);
+	return a;
+}
+
+/*
  * The earlier of two deadlines (core time), 0 meaning none.  In unsigned
  * arithmetic 0 - 1 is the largest value, so "none" loses every comparison
  * and comes back as 0 when both are none: no branch (the core asks for its

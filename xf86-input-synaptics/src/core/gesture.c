@@ -284,7 +284,7 @@ static void begin_pinch(struct tp_core *core, const struct tp_gesture_pos *pos, 
 	emit(core, TP_GESTURE_PINCH, TP_GESTURE_BEGIN, false, 0, 0, 1.0, 0, 0);
 	/* The first update carries what happened before the decision. */
 	emit(core, TP_GESTURE_PINCH, TP_GESTURE_UPDATE, false, pos->x - g->start_x, pos->y - g->start_y,
-	     pinch_scale(g), remainder(pos->angle - g->start_angle, 360.0), dt_ms);
+	     pinch_scale(g), tp_angle_wrap(pos->angle - g->start_angle), dt_ms);
 	g->x = pos->x;
 	g->y = pos->y;
 	g->angle = pos->angle;
@@ -464,7 +464,7 @@ static void gesture_update(struct tp_core *core, const struct tp_gesture_pos *po
 		if (pos->x != g->x || pos->y != g->y || pos->angle != g->angle || pos->dist != g->dist) {
 			g->dist = pos->dist;
 			emit(core, TP_GESTURE_PINCH, TP_GESTURE_UPDATE, false, pos->x - g->x,
-			     pos->y - g->y, pinch_scale(g), remainder(pos->angle - g->angle, 360.0), dt_ms);
+			     pos->y - g->y, pinch_scale(g), tp_angle_wrap(pos->angle - g->angle), dt_ms);
 		}
 		g->x = pos->x;
 		g->y = pos->y;
