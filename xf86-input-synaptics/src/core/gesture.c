@@ -80,6 +80,17 @@ static bool touch_usable(const struct tp_touch *t)
 	return t->down && !t->ignored && !t->thumb && !t->in_button_area;
 }
 
+/* Corners in ints, not fmin/fmax of the converted values: the same, without a libm call. */
+static int imin(int a, int b)
+{
+	return a < b ? a : b;
+}
+
+static int imax(int a, int b)
+{
+	return a > b ? a : b;
+}
+
 /* Semi-MT with two or more fingers: the two slots are opposite corners of a box. */
 static bool locate_box(const struct tp_core *core, struct tp_gesture_pos *g)
 {
@@ -89,10 +100,10 @@ static bool locate_box(const struct tp_core *core, struct tp_gesture_pos *g)
 	if (!core->dev.semi_mt || core->dev.num_slots < 2 || core->fingers < 2 ||
 	    !f->slots[0].active || !f->slots[1].active || !touch_usable(&core->touches[0]))
 		return false;
-	g->p[0][0] = fmin(f->slots[0].x, f->slots[1].x);
-	g->p[0][1] = fmin(f->slots[0].y, f->slots[1].y) * ys;
-	g->p[1][0] = fmax(f->slots[0].x, f->slots[1].x);
-	g->p[1][1] = fmax(f->slots[0].y, f->slots[1].y) * ys;
+	g->p[0][0] = imin(f->slots[0].x, f->slots[1].x);
+	g->p[0][1] = imin(f->slots[0].y, f->slots[1].y) * ys;
+	g->p[1][0] = imax(f->slots[0].x, f->slots[1].x);
+	g->p[1][1] = imax(f->slots[0].y, f->slots[1].y) * ys;
 	g->n = 2;
 	g->box = true;
 	g->t1 = 0;	/* scroll.c follows touches[0] on such pads */
@@ -302,7 +313,8 @@ static void decide_two_fingers(struct tp_core *core, const struct tp_gesture_pos
 	double va[2] = { pos->p[0][0] - g->p_start[0][0], pos->p[0][1] - g->p_start[0][1] };
 	double vb[2] = { pos->p[1][0] - g->p_start[1][0], pos->p[1][1] - g->p_start[1][1] };
 	double la = hypot(va[0], va[1]), lb = hypot(vb[0], vb[1]);
-	double lmax = fmax(la, lb), lmin = fmin(la, lb);
+	/* not fmax/fmin: lengths are never NaN nor -0, and these need no libm call */
+	double lmax = la > lb ? la : lb, lmin = la > lb ? lb : la;
 	double threshold = units(core, core->p.pinch_threshold);
 	double cosine;
 	bool pinch, forced = lmax > GESTURE_FORCE_FACTOR * threshold;
