@@ -295,6 +295,51 @@ def plot(out, runs):
     return r.returncode == 0, r.stderr.strip()
 
 
+def perf_tops(out, n=5):
+    """The --perf profiles of the first repetition: per driver, the share
+    of user space and kernel and the n costliest symbols."""
+    lines = []
+    for drv in DRIVERS:
+        d = sorted(glob.glob(os.path.join(out, "guest", "*-%s" % drv)))
+        top = os.path.join(d[0], "perf-top.txt") if d else ""
+        if not top or not os.path.exists(top) or os.path.getsize(top) == 0:
+            continue
+        kern = 0.0
+        syms = []
+        with open(top) as f:
+            for line in f:
+                fld = line.split()
+                try:
+                    share = float(fld[0].rstrip("%"))
+                except ValueError:
+                    continue
+                syms.append("%s %s (%s)" % (fld[0], " ".join(fld[3:]) if len(fld) > 3 else fld[-1], fld[1]))
+        dso = os.path.join(d[0], "perf-dso.txt")
+        if os.path.exists(dso):
+            with open(dso) as f:
+                for line in f:
+                    fld = line.split()
+                    if len(fld) >= 2 and fld[1].startswith("[kernel"):
+                        kern += float(fld[0].rstrip("%"))
+        counts = {}
+        st = os.path.join(d[0], "perf-stat.txt")
+        if os.path.exists(st):
+            with open(st) as f:
+                for line in f:
+                    fld = line.strip().split(",")
+                    if len(fld) >= 3 and fld[0].isdigit():
+                        counts[fld[2]] = int(fld[0])
+        frames = 0
+        stamps = os.path.join(d[0], "stamps")
+        if os.path.exists(stamps):
+            with open(stamps) as f:
+                frames = sum(1 for _ in f)
+        per = lambda k: ("%.0f" % (counts[k] * 10000.0 / frames)) if k in counts and frames else "-"
+        lines.append("  %-10s kernel %.1f%%, per 10k frames %s system calls and %s context switches; top %d: %s" % (
+            drv, kern, per("raw_syscalls:sys_enter"), per("context-switches"), n, "; ".join(syms[:n])))
+    return lines
+
+
 def ratio(a, b):
     return None if a is None or not b else a / b
 
@@ -410,6 +455,11 @@ def main():
     if top:
         w("  ours, where the core's instructions go (corpus, self cost): " +
           ", ".join("%s %s%%" % (t[0], t[2]) for t in top))
+    perf_lines = perf_tops(out)
+    if perf_lines:
+        w("")
+        w("where the Xorg process's time goes (perf, cpu-clock samples while the recordings play; share of its samples)")
+        L.extend(perf_lines)
     bad = sum(r["clock-bad"] for rs in runs.values() for r in rs)
     if bad:
         w("WARNING: %d events read before their server time: the clocks do not agree" % bad)
