@@ -3,7 +3,9 @@
  *
  * Each concern owns a sub-struct of struct tp_core and only its own file
  * writes it: core.c (touch tracking, finger count), motion.c, buttons.c,
- * clickpad.c, tap.c, scroll.c.
+ * clickpad.c, tap.c, scroll.c.  The small helpers and accessors that every
+ * frame calls from other files are static inline here: a call would cost
+ * more than their bodies.
  */
 #ifndef SYNMT_CORE_PRIVATE_H
 #define SYNMT_CORE_PRIVATE_H
@@ -262,9 +264,19 @@ void tp_button_press(struct tp_core *core, int button);
 void tp_button_release(struct tp_core *core, int button);
 void tp_button_click(struct tp_core *core, int button);
 /* The touch that drives the pointer, -1 if none. */
-int tp_pointer_touch(const struct tp_core *core);
+static inline int tp_pointer_touch(const struct tp_core *core)
+{
+	return core->pointer;
+}
+
 /* Distance limit in device units for "mm", falling back to a fraction of the diagonal. */
-double tp_mm_to_units(const struct tp_core *core, double mm, double diag_fraction);
+static inline double tp_mm_to_units(const struct tp_core *core, double mm, double diag_fraction)
+{
+	if (core->units_per_mm > 0)
+		return mm * core->units_per_mm;
+	return core->diag * diag_fraction;
+}
+
 void tp_edge_zone(const struct tp_core *core, int x, int y, bool *left, bool *right,
 		  bool *top, bool *bottom);
 
@@ -275,6 +287,17 @@ bool tp_area_is_set(const int area[4]);
 /* motion.c */
 void tp_motion_frame(struct tp_core *core, bool suppress);
 void tp_motion_reset(struct tp_core *core);
+/* A box of +-margin around the centre: the centre follows only when the finger pushes it. */
+static inline double tp_hysteresis(double center, double in, double margin)
+{
+	if (margin <= 0)
+		return in;
+	if (in > center + margin)
+		return in - margin;
+	if (in < center - margin)
+		return in + margin;
+	return center;
+}
 
 /* buttons.c */
 void tp_buttons_frame(struct tp_core *core, unsigned int hw);
@@ -291,7 +314,6 @@ void tp_clickpad_press(struct tp_core *core);
 void tp_clickpad_release(struct tp_core *core);
 int tp_clickfinger_count(const struct tp_core *core);
 bool tp_button_strip_at(const struct tp_core *core, int y);
-double tp_hysteresis(double center, double in, double margin);
 bool tp_clickpad_suppresses_motion(const struct tp_core *core);
 void tp_clickpad_update_touches(struct tp_core *core);
 int tp_softbutton_at(const struct tp_core *core, int x, int y);
@@ -308,10 +330,19 @@ const char *tp_tap_state_name(enum tp_tap_state state);
 
 /* gesture.c */
 bool tp_gesture_frame(struct tp_core *core);
-bool tp_gesture_scroll_allowed(const struct tp_core *core);
+/* The two fingers scroll (decided, or no pinch possible): scroll.c may. */
+static inline bool tp_gesture_scroll_allowed(const struct tp_core *core)
+{
+	return core->gesture.state == GESTURE_STATE_SCROLL;
+}
+
 bool tp_gesture_scroll_origin(const struct tp_core *core, double *x, double *y);
 /* The finger count the gesture code has settled on (a one-frame glitch of the count is not). */
-int tp_gesture_fingers(const struct tp_core *core);
+static inline int tp_gesture_fingers(const struct tp_core *core)
+{
+	return core->gesture.fingers;
+}
+
 void tp_gesture_reset(struct tp_core *core);
 
 /* suppress.c: button-area suppression; true if a touch changed state */

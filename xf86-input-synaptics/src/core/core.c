@@ -53,13 +53,6 @@ void tp_button_click(struct tp_core *core, int button)
 	tp_button_release(core, button);
 }
 
-double tp_mm_to_units(const struct tp_core *core, double mm, double diag_fraction)
-{
-	if (core->units_per_mm > 0)
-		return mm * core->units_per_mm;
-	return core->diag * diag_fraction;
-}
-
 /*
  * The edge zones of 1.9's 3x3 layout.  With CircularPad the pad is the ellipse
  * inscribed in the edges: everything outside it is edge, and which edge (or
@@ -92,11 +85,6 @@ void tp_edge_zone(const struct tp_core *core, int x, int y, bool *left, bool *ri
 	*right = x > p->right_edge;
 	*top = y < p->top_edge;
 	*bottom = y > p->bottom_edge;
-}
-
-int tp_pointer_touch(const struct tp_core *core)
-{
-	return core->pointer;
 }
 
 static bool area_ignores(const struct tp_core *core, int x, int y)

@@ -596,16 +596,6 @@ bool tp_gesture_frame(struct tp_core *core)
 	return g->state != GESTURE_STATE_NONE && g->state != GESTURE_STATE_SCROLL;
 }
 
-bool tp_gesture_scroll_allowed(const struct tp_core *core)
-{
-	return core->gesture.state == GESTURE_STATE_SCROLL;
-}
-
-int tp_gesture_fingers(const struct tp_core *core)
-{
-	return core->gesture.fingers;
-}
-
 /* Where the two fingers were when they settled, so the scroll loses no distance to the decision. */
 bool tp_gesture_scroll_origin(const struct tp_core *core, double *x, double *y)
 {

@@ -44,18 +44,6 @@ void tp_motion_reset(struct tp_core *core)
 	core->motion.nhist = 0;
 }
 
-/* A box of +-margin around the centre: the centre follows only when the finger pushes it. */
-double tp_hysteresis(double center, double in, double margin)
-{
-	if (margin <= 0)
-		return in;
-	if (in > center + margin)
-		return in - margin;
-	if (in < center - margin)
-		return in + margin;
-	return center;
-}
-
 static double pressure_factor(const struct tp_core *core, int z)
 {
 	const struct tp_params *p = &core->p;
