@@ -241,6 +241,8 @@ struct tp_core {
 	int pointer;			/* touch that drives the pointer, -1 none */
 	bool pointer_changed;		/* a different touch (or none) since the last frame */
 	bool button_went_down;		/* a physical button was pressed this frame */
+	bool suppress_marked;		/* suppress.c marked a touch: set aside or a candidate
+					 * (may stay set over a reset: the next pass clears it) */
 	struct tp_frame frame;		/* the last frame */
 	int pressure, width;		/* of the frame */
 	double diag;			/* of the x/y axis ranges, device units */
@@ -346,8 +348,28 @@ static inline int tp_gesture_fingers(const struct tp_core *core)
 void tp_gesture_reset(struct tp_core *core);
 
 /* suppress.c: button-area suppression; true if a touch changed state */
-bool tp_suppress_update(struct tp_core *core);
-bool tp_suppress_active(const struct tp_core *core);
+bool tp_suppress_mark(struct tp_core *core, bool held);
+/* Suppression on and a button held (a clickpad pressed). */
+static inline bool tp_suppress_active(const struct tp_core *core)
+{
+	return core->p.button_area_suppression &&
+	       ((core->buttons.hw & (TP_HW_LEFT | TP_HW_RIGHT | TP_HW_MIDDLE)) ||
+		core->clickpad.pressed);
+}
+
+/*
+ * Mark and release the touches of an MT pad (tp_suppress_mark); true if one
+ * changed state.  With no button held and nothing marked there is nothing
+ * to do (most frames), and no call.
+ */
+static inline bool tp_suppress_update(struct tp_core *core)
+{
+	bool held = tp_suppress_active(core);
+
+	if (!core->mt || (!held && !core->suppress_marked))
+		return false;
+	return tp_suppress_mark(core, held);
+}
 
 /* motion.c: 1.9's speed curve for a delta of `dist` units over dt_ms */
 double tp_motion_speed_factor(const struct tp_core *core, double dist, double dt_ms);

@@ -43,13 +43,6 @@ static int area_top(const struct tp_core *core)
 		     ((double)core->dev.y.max - core->dev.y.min));
 }
 
-bool tp_suppress_active(const struct tp_core *core)
-{
-	return core->p.button_area_suppression &&
-	       ((core->buttons.hw & (TP_HW_LEFT | TP_HW_RIGHT | TP_HW_MIDDLE)) ||
-		core->clickpad.pressed);
-}
-
 /* Some other touch that works outside the button area: the finger that drags. */
 static bool other_finger(const struct tp_core *core, int self, int top)
 {
@@ -62,7 +55,7 @@ static bool other_finger(const struct tp_core *core, int self, int top)
 	return false;
 }
 
-/* A touch marked by an earlier frame: set aside, or a candidate for it. */
+/* A touch marked: set aside, or a candidate for it. */
 static bool any_marked(const struct tp_core *core)
 {
 	for (int i = 0; i < core->ntouches; i++)
@@ -71,18 +64,11 @@ static bool any_marked(const struct tp_core *core)
 	return false;
 }
 
-bool tp_suppress_update(struct tp_core *core)
+bool tp_suppress_mark(struct tp_core *core, bool held)
 {
-	bool held = tp_suppress_active(core);
 	bool changed = false;
-	int top;
+	int top = area_top(core);
 
-	if (!core->mt)
-		return false;
-	/* No button held and nothing marked: nothing to mark or release (most frames). */
-	if (!held && !any_marked(core))
-		return false;
-	top = area_top(core);
 	for (int i = 0; i < core->ntouches; i++) {
 		struct tp_touch *t = &core->touches[i];
 		bool inside = t->y > top;
@@ -120,5 +106,6 @@ bool tp_suppress_update(struct tp_core *core)
 			       i, t->y, top);
 		}
 	}
+	core->suppress_marked = any_marked(core);
 	return changed;
 }
