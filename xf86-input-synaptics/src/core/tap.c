@@ -425,7 +425,8 @@ void tp_tap_frame(struct tp_core *core)
 	struct tp_tap *tap = &core->tap;
 	int n = core->gesture_fingers;
 
-	if (!tap_enabled(core) && tap->state != TAP_STATE_IDLE && tap->state != TAP_STATE_DEAD)
+	/* the state first: most frames are IDLE or DEAD, where disabling changes nothing */
+	if (tap->state != TAP_STATE_IDLE && tap->state != TAP_STATE_DEAD && !tap_enabled(core))
 		tap_handle_event(core, TAP_EVENT_DISABLE);
 
 	if (n > 0 && tap->prev_fingers == 0) {
