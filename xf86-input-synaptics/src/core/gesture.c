@@ -114,7 +114,12 @@ static void locate(const struct tp_core *core, struct tp_gesture_pos *g)
 {
 	double sx = 0, sy = 0, ys = y_scale(core);
 
-	*g = (struct tp_gesture_pos){ .t1 = -1, .t2 = -1 };
+	/* field by field: gcc clears a compound literal with rep stos, dearer for so few words */
+	g->n = 0;
+	g->x = g->y = g->dist = g->angle = 0;
+	g->p[0][0] = g->p[0][1] = g->p[1][0] = g->p[1][1] = 0;
+	g->t1 = g->t2 = -1;
+	g->box = g->fresh = false;
 	if (!core->mt) {
 		if (!locate_box(core, g)) {
 			if (!touch_usable(&core->touches[0]))
