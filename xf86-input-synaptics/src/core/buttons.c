@@ -346,15 +346,13 @@ static void scroll_button_up(struct tp_core *core, unsigned int bit)
 	}
 }
 
-void tp_buttons_frame(struct tp_core *core, unsigned int hw)
+/* A frame whose buttons changed (tp_buttons_frame() calls it only then). */
+void tp_buttons_changed(struct tp_core *core, unsigned int hw)
 {
 	struct tp_buttons *b = &core->buttons;
 	unsigned int pressed = hw & ~b->hw;
 	unsigned int released = b->hw & ~hw;
 
-	/* Nothing pressed, nothing released (most frames): every branch below would pass. */
-	if (hw == b->hw)
-		return;
 	b->hw = hw;
 	if (pressed)
 		core->button_went_down = true;

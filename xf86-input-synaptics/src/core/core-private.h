@@ -302,7 +302,18 @@ static inline double tp_hysteresis(double center, double in, double margin)
 }
 
 /* buttons.c */
-void tp_buttons_frame(struct tp_core *core, unsigned int hw);
+void tp_buttons_changed(struct tp_core *core, unsigned int hw);
+/*
+ * Nothing pressed, nothing released (most frames): every branch of
+ * tp_buttons_changed() would pass, and gcc saves its registers before
+ * any test, so the test is here, without a call.
+ */
+static inline void tp_buttons_frame(struct tp_core *core, unsigned int hw)
+{
+	if (hw != core->buttons.hw)
+		tp_buttons_changed(core, hw);
+}
+
 void tp_buttons_timeout(struct tp_core *core, uint64_t now);
 void tp_buttons_reset(struct tp_core *core);
 /* Middle-button emulation and scroll-button repeat: the earlier deadline, 0 none. */
