@@ -335,11 +335,17 @@ static bool palm_gate(struct tp_core *core, const struct tp_frame *f)
 	return hold;
 }
 
-/* The last frame, up to the device's slots (the others are not valid: touchpad.h). */
+/*
+ * The last frame, up to the device's slots (the others are not valid:
+ * touchpad.h).  A copy of a size known here, then the slots one by one: a
+ * memcpy() call of a size known only at run time costs more than the copy
+ * itself for the few slots a touchpad has.
+ */
 static void keep_frame(struct tp_core *core, const struct tp_frame *f)
 {
-	memcpy(&core->frame, f,
-	       offsetof(struct tp_frame, slots) + core->dev.num_slots * sizeof(f->slots[0]));
+	memcpy(&core->frame, f, offsetof(struct tp_frame, slots));
+	for (int i = 0; i < core->dev.num_slots; i++)
+		core->frame.slots[i] = f->slots[i];
 }
 
 /* The earliest deadline of the concerns' timers, 0 none. */
