@@ -165,8 +165,10 @@ static void locate(const struct tp_core *core, struct tp_gesture_pos *g)
  * The distance and direction between the first two positions.  Only a
  * pinch needs them (its scale and rotation, from the frame the fingers
  * settled), and atan2 is the dearest call of the frame: tp_gesture_frame
- * measures only while a pinch is possible or running, or when the count
- * changes (the fingers may settle for one).
+ * measures only while a pinch runs, or when the fingers may settle for one
+ * (the count changes; other touches or a click while undecided), and
+ * begin_pinch() when an undecided pair turns out to pinch.  The same
+ * positions always give the same values.
  */
 static void measure(struct tp_gesture_pos *g)
 {
@@ -290,20 +292,23 @@ static void fingers_changed(struct tp_core *core, int n, const struct tp_gesture
 	}
 }
 
-static void begin_pinch(struct tp_core *core, const struct tp_gesture_pos *pos, double dt_ms)
+static void begin_pinch(struct tp_core *core, const struct tp_gesture_pos *at, double dt_ms)
 {
 	struct tp_gesture *g = &core->gesture;
+	struct tp_gesture_pos pos = *at;
 
+	/* An undecided pair is not measured in every frame (tp_gesture_frame): here it is. */
+	measure(&pos);
 	set_state(core, GESTURE_STATE_PINCH, "SPREAD");
 	g->base_dist = g->start_dist > 0 ? g->start_dist : 1;
-	g->dist = pos->dist;
+	g->dist = pos.dist;
 	emit(core, TP_GESTURE_PINCH, TP_GESTURE_BEGIN, false, 0, 0, 1.0, 0, 0);
 	/* The first update carries what happened before the decision. */
-	emit(core, TP_GESTURE_PINCH, TP_GESTURE_UPDATE, false, pos->x - g->start_x, pos->y - g->start_y,
-	     pinch_scale(g), tp_angle_wrap(pos->angle - g->start_angle), dt_ms);
-	g->x = pos->x;
-	g->y = pos->y;
-	g->angle = pos->angle;
+	emit(core, TP_GESTURE_PINCH, TP_GESTURE_UPDATE, false, pos.x - g->start_x, pos.y - g->start_y,
+	     pinch_scale(g), tp_angle_wrap(pos.angle - g->start_angle), dt_ms);
+	g->x = pos.x;
+	g->y = pos.y;
+	g->angle = pos.angle;
 }
 
 /*
@@ -524,6 +529,13 @@ static void disable_check(struct tp_core *core)
 	}
 }
 
+/* The touches of the settled fingers, none of them new (changed: touches_changed()). */
+static bool same_touches(const struct tp_gesture *g, const struct tp_gesture_pos *pos, bool changed)
+{
+	return pos->t1 == g->t1 && pos->t2 == g->t2 && pos->n == g->ntouch && pos->box == g->box &&
+	       !pos->fresh && !changed;
+}
+
 /* The count n and the touches of this frame: change state, settle or go on. */
 static void follow(struct tp_core *core, int n, bool changed, const struct tp_gesture_pos *pos)
 {
@@ -545,8 +557,7 @@ static void follow(struct tp_core *core, int n, bool changed, const struct tp_ge
 	} else if (n != g->fingers) {
 		fingers_changed(core, n, pos);
 		settle(core, pos);
-	} else if (pos->t1 != g->t1 || pos->t2 != g->t2 || pos->n != g->ntouch ||
-		   pos->box != g->box || pos->fresh || changed) {
+	} else if (!same_touches(g, pos, changed)) {
 		/*
 		 * Same count, other touches (a slot swapped, or a 2-slot pad with
 		 * three fingers gave a slot to another finger): go on from here, no jump.
@@ -571,7 +582,15 @@ bool tp_gesture_frame(struct tp_core *core)
 	changed = touches_changed(core, &rising, &landing);
 	locate(core, &pos);
 	n = gesture_count(core, &pos, landing);
-	if (n != g->fingers || g->state == GESTURE_STATE_UNKNOWN || g->state == GESTURE_STATE_PINCH)
+	/*
+	 * A pinch needs the distance and angle in every frame, and so does a
+	 * frame that settles the fingers (a new count, other touches, a click)
+	 * while a pinch may follow.  An undecided pair on the same touches
+	 * needs them only once it turns out to pinch: begin_pinch() measures.
+	 */
+	if (n != g->fingers || g->state == GESTURE_STATE_PINCH ||
+	    (g->state == GESTURE_STATE_UNKNOWN &&
+	     (core->clickpad.pressed || !same_touches(g, &pos, changed))))
 		measure(&pos);
 	disable_check(core);
 
