@@ -198,8 +198,14 @@ static bool touch_eligible(const struct tp_touch *t)
 	return t->down && !t->ignored && !t->thumb && !t->in_button_area;
 }
 
-/* Keep the pointer on the same touch as long as it is usable; else the oldest usable one. */
-static void choose_pointer(struct tp_core *core)
+/*
+ * Keep the pointer on the same touch as long as it is usable; else the
+ * oldest usable one.  This and count_fingers() run in every frame and
+ * again in the few frames a click or suppress.c changes the touches:
+ * inline, so gcc takes them into tp_core_frame instead of keeping two
+ * calls (and their register saves) for the second call site.
+ */
+static inline void choose_pointer(struct tp_core *core)
 {
 	int old = core->pointer;
 	int best = -1;
@@ -221,7 +227,8 @@ static void choose_pointer(struct tp_core *core)
 	core->pointer = best;
 }
 
-static void count_fingers(struct tp_core *core, const struct tp_frame *f)
+/* inline: see choose_pointer() */
+static inline void count_fingers(struct tp_core *core, const struct tp_frame *f)
 {
 	const struct tp_params *p = &core->p;
 	int ndown = 0, excluded = 0, resting = 0, usable = 0;
