@@ -328,7 +328,22 @@ void tp_clickpad_release(struct tp_core *core);
 int tp_clickfinger_count(const struct tp_core *core);
 bool tp_button_strip_at(const struct tp_core *core, int y);
 bool tp_clickpad_suppresses_motion(const struct tp_core *core);
-void tp_clickpad_update_touches(struct tp_core *core);
+void tp_clickpad_update_touch(struct tp_core *core, struct tp_touch *t);
+/*
+ * Only a touch that began in a button strip or that a click pinned has
+ * anything to update (tp_clickpad_update_touch()); most frames have
+ * neither: no call.
+ */
+static inline void tp_clickpad_update_touches(struct tp_core *core)
+{
+	for (int i = 0; i < core->ntouches; i++) {
+		struct tp_touch *t = &core->touches[i];
+
+		if (t->in_button_area || t->pinned)
+			tp_clickpad_update_touch(core, t);
+	}
+}
+
 int tp_softbutton_at(const struct tp_core *core, int x, int y);
 void tp_clickpad_reset(struct tp_core *core);
 
