@@ -348,7 +348,22 @@ int tp_softbutton_at(const struct tp_core *core, int x, int y);
 void tp_clickpad_reset(struct tp_core *core);
 
 /* tap.c */
-void tp_tap_frame(struct tp_core *core);
+void tp_tap_update(struct tp_core *core);
+/*
+ * IDLE or DEAD, the count of the last frame, no more fingers than the
+ * sequence had (most frames): tp_tap_update() would find no event and
+ * nothing to update.  The test is here, without a call.
+ */
+static inline void tp_tap_frame(struct tp_core *core)
+{
+	const struct tp_tap *tap = &core->tap;
+	int n = core->gesture_fingers;
+
+	if ((tap->state == TAP_STATE_IDLE || tap->state == TAP_STATE_DEAD) &&
+	    n == tap->prev_fingers && n <= tap->max_fingers)
+		return;
+	tp_tap_update(core);
+}
 void tp_tap_button(struct tp_core *core);
 void tp_tap_timeout(struct tp_core *core, uint64_t now);
 void tp_tap_reset(struct tp_core *core);

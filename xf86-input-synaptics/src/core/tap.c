@@ -420,7 +420,8 @@ void tp_tap_button(struct tp_core *core)
 	tap_handle_event(core, TAP_EVENT_BUTTON);
 }
 
-void tp_tap_frame(struct tp_core *core)
+/* A frame that may change something (tp_tap_frame()). */
+void tp_tap_update(struct tp_core *core)
 {
 	struct tp_tap *tap = &core->tap;
 	int n = core->gesture_fingers;
