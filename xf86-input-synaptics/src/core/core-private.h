@@ -416,7 +416,23 @@ static inline bool tp_suppress_update(struct tp_core *core)
 double tp_motion_speed_factor(const struct tp_core *core, double dist, double dt_ms);
 
 /* scroll.c */
-bool tp_scroll_frame(struct tp_core *core);
+bool tp_scroll_update(struct tp_core *core);
+/*
+ * No scroll runs and none can begin (most frames of swipes and pinches,
+ * and of no finger): no new touch, not one finger (edge and circular
+ * scrolling), no two-finger scroll allowed by gesture.c, and scrolling
+ * on (while off, every frame stops coasting).  tp_scroll_update() would
+ * change nothing and return false: no call.
+ */
+static inline bool tp_scroll_frame(struct tp_core *core)
+{
+	int n = core->gesture_fingers;
+
+	if (core->scroll.method == SCROLL_NONE && n == core->prev_gesture_fingers && n != 1 &&
+	    core->p.touchpad_off == 0 && !core->palm && !tp_gesture_scroll_allowed(core))
+		return false;
+	return tp_scroll_update(core);
+}
 void tp_scroll_timeout(struct tp_core *core, uint64_t now);
 void tp_scroll_reset(struct tp_core *core);
 

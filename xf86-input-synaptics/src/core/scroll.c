@@ -378,7 +378,8 @@ static bool in_edge_strip(const struct tp_core *core, enum tp_scroll_method m)
 	return m == SCROLL_EDGE_VERT ? r : b;
 }
 
-bool tp_scroll_frame(struct tp_core *core)
+/* A frame in which a scroll runs or may begin or end (tp_scroll_frame()). */
+bool tp_scroll_update(struct tp_core *core)
 {
 	struct tp_scroll *s = &core->scroll;
 	const struct tp_params *p = &core->p;
