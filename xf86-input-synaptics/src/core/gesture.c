@@ -112,7 +112,7 @@ static bool locate_box(const struct tp_core *core, struct tp_gesture_pos *g)
 
 static void locate(const struct tp_core *core, struct tp_gesture_pos *g)
 {
-	double sx = 0, sy = 0, ys = y_scale(core);
+	double ys = y_scale(core);
 
 	/* field by field: gcc clears a compound literal with rep stos, dearer for so few words */
 	g->n = 0;
@@ -145,18 +145,17 @@ static void locate(const struct tp_core *core, struct tp_gesture_pos *g)
 				g->p[g->n][0] = t->x;
 				g->p[g->n][1] = t->y * ys;
 			}
-			sx += t->x;
-			sy += t->y * ys;
 			g->n++;
 		}
 		if (g->n == 0)
 			return;
-		g->x = sx / g->n;
-		g->y = sy / g->n;
-		if (g->n < 2)
+		if (g->n == 1) {
+			g->x = g->p[0][0];
+			g->y = g->p[0][1];
 			return;
+		}
 	}
-	/* The two-finger centre is that of the first two (as scroll.c uses). */
+	/* Two or more: the centre is that of the first two (as scroll.c uses). */
 	g->x = (g->p[0][0] + g->p[1][0]) / 2.0;
 	g->y = (g->p[0][1] + g->p[1][1]) / 2.0;
 }
