@@ -322,6 +322,18 @@ static inline uint64_t tp_buttons_next_timeout(const struct tp_core *core)
 	return tp_earlier_deadline(core->buttons.mid_deadline, core->buttons.repeat_deadline);
 }
 
+/* palm.c: PalmDetect; true if new touches are held back in this frame */
+bool tp_palm_check(struct tp_core *core, const struct tp_frame *f);
+/* With PalmDetect off (the default) there is nothing to check: no call. */
+static inline bool tp_palm_gate(struct tp_core *core, const struct tp_frame *f)
+{
+	if (!core->p.palm_detect) {
+		core->palm = false;
+		return false;
+	}
+	return tp_palm_check(core, f);
+}
+
 /* clickpad.c */
 void tp_clickpad_press(struct tp_core *core);
 void tp_clickpad_release(struct tp_core *core);
