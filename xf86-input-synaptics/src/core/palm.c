@@ -60,4 +60,3 @@ bool tp_palm_check(struct tp_core *core, const struct tp_frame *f)
 	core->palm_prev_z = z;
 	return hold;
 }
-
