@@ -16,6 +16,7 @@ xf86_input_synaptics_libtpevdev_la_SOURCES = \
 	xf86-input-synaptics/src/options/tp-options.h \
 	xf86-input-synaptics/src/options/tp-options.c \
 	xf86-input-synaptics/src/options/tp-props.c \
+	xf86-input-synaptics/src/options/tp-settings.c \
 	xf86-input-synaptics/src/evdev/tp-evdev.h \
 	xf86-input-synaptics/src/evdev/tp-evdev.c \
 	xf86-input-synaptics/include/synaptics-properties.h

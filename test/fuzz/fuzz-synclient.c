@@ -60,9 +60,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 		if (!s->param || !s->text)
 			bug("an assignment without a parameter");
-		if (!isfinite(s->value) || s->value < s->param->min || s->value > s->param->max)
+		const struct tp_param_desc *d = synparam_desc(s->param);
+
+		if (!d)
+			bug("a parameter without the driver's description");
+		/* the oracle: the driver's range, spelled out here, not tp_param_check() */
+		if (!isfinite(s->value) || s->value < d->min || s->value > d->max)
 			bug("an assignment outside its parameter's range");
-		if (s->param->nonzero && s->value == 0)
+		if ((d->flags & TP_PARAM_PROP_NONZERO) && s->value == 0)
 			bug("0 accepted where it is refused");
 	}
 	synclient_args_free(&a);

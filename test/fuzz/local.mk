@@ -34,3 +34,4 @@ test_fuzz_fuzz_props_files_LDADD = $(FUZZ_CORE_LIBS)
 test_fuzz_fuzz_synclient_files_SOURCES = test/fuzz/fuzz-synclient.c test/fuzz/standalone.c \
 	xf86-input-synaptics/tools/synclient-args.c xf86-input-synaptics/tools/synparams.c
 test_fuzz_fuzz_synclient_files_CPPFLAGS = $(FUZZ_CPPFLAGS)
+test_fuzz_fuzz_synclient_files_LDADD = xf86-input-synaptics/src/core/libtpcore.la -lm

@@ -1,15 +1,16 @@
 /*
- * check-tables - the property table of the X glue (src/options/tp-props.c)
- * against the core's parameter table, and the write rules a client sees:
- * every property item that names a parameter must be the one the core's
- * table lists for that property and index, and vice versa, so synclient,
- * xinput and xorg.conf all reach the same field.
+ * check-tables - the one description of the settings (src/settings.def) as
+ * the layers read it, and the write rules a client sees: every setting
+ * bound to a property names an item that exists, no two settings share an
+ * item, every item is a setting, a capability or one of 1.9's two unused
+ * legacy items, and synclient, xinput and xorg.conf reach the same field.
  */
 #include "config.h"
 
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "synaptics-properties.h"
 #include "tp-options.h"
@@ -20,11 +21,6 @@ static int failures;
 #define CHECK(cond, ...) do { \
 	if (!(cond)) { printf("FAILED: " __VA_ARGS__); printf("\n"); failures++; } \
 } while (0)
-
-static enum tp_field_type field_type(enum tp_param_type t)
-{
-	return t == TP_PARAM_BOOL ? TP_FIELD_BOOL : t == TP_PARAM_INT ? TP_FIELD_INT : TP_FIELD_DOUBLE;
-}
 
 /* A clickpad like the XIT one: 1472..5472 x 1408..4448, 2 slots. */
 static void clickpad(struct tp_device *dev)
@@ -43,41 +39,52 @@ static void clickpad(struct tp_device *dev)
 	dev->buttons = TP_HW_LEFT;
 }
 
-static void check_core_to_props(void)
+/* Where each setting lives: an item that exists, of a matching kind. */
+static void check_bindings(void)
 {
 	size_t n;
 	const struct tp_param_desc *t = tp_params_table(&n);
 
 	for (size_t i = 0; i < n; i++) {
+		const struct tp_setting_binding *b = tp_setting_binding(&t[i]);
 		const struct tp_prop_desc *p;
-		const struct tp_prop_item *it;
 
-		if (!t[i].property)
+		CHECK(b, "%s has no binding: the tables are not the same rows", t[i].option);
+		if (!b || !b->property)
 			continue;
-		p = tp_prop_find(t[i].property);
-		CHECK(p, "core parameter %s: property \"%s\" missing", t[i].option, t[i].property);
+		p = tp_prop_find(b->property);
+		CHECK(p, "%s: property \"%s\" missing", t[i].option, b->property);
 		if (!p)
 			continue;
-		CHECK(t[i].prop_index < p->count, "%s: index %d beyond %d items", t[i].option,
-		      t[i].prop_index, p->count);
-		if (t[i].prop_index >= p->count)
-			continue;
-		it = &p->items[t[i].prop_index];
-		CHECK(it->kind == TP_ITEM_FIELD && it->offset == t[i].offset &&
-		      it->type == field_type(t[i].type),
-		      "%s: \"%s\"[%d] maps to another field", t[i].option, p->name, t[i].prop_index);
-		CHECK((t[i].prop_format == 8) == (p->format == TP_PROP_INT8),
-		      "%s: format %d but \"%s\" is %s", t[i].option, t[i].prop_format, p->name,
-		      p->format == TP_PROP_INT8 ? "8 bit" : "32 bit");
+		CHECK(b->element >= 0 && b->element < p->count, "%s: item %d beyond %d items",
+		      t[i].option, b->element, p->count);
+		CHECK(!p->capabilities, "%s: bound to a capability", t[i].option);
+		CHECK((p->format == TP_PROP_FLOAT) == (t[i].type == TP_PARAM_DOUBLE),
+		      "%s: a %s in a %s property", t[i].option,
+		      t[i].type == TP_PARAM_DOUBLE ? "double" : "whole number",
+		      p->format == TP_PROP_FLOAT ? "FLOAT" : "integer");
 		CHECK(!!(t[i].flags & TP_PARAM_READONLY) == p->read_only,
 		      "%s: read-only differs for \"%s\"", t[i].option, p->name);
+		CHECK(tp_setting_find_item(b->property, b->element) == &t[i],
+		      "%s: \"%s\"[%d] is held by another setting too", t[i].option, p->name, b->element);
+		for (size_t j = i + 1; j < n; j++) {
+			const struct tp_setting_binding *c = tp_setting_binding(&t[j]);
+
+			CHECK(!c || !b->synclient || !c->synclient ||
+			      strcasecmp(b->synclient, c->synclient) != 0,
+			      "synclient name %s used twice", b->synclient);
+			CHECK(!c || !c->property || strcmp(c->property, b->property) != 0 ||
+			      c->element != b->element, "%s and %s share \"%s\"[%d]", t[i].option,
+			      t[j].option, b->property, b->element);
+		}
 	}
+	CHECK(tp_setting_binding(&t[n - 1]) != NULL, "fewer bindings than settings");
 }
 
-static void check_props_to_core(void)
+/* Every item of every property is a setting, a capability or a known legacy 0. */
+static void check_items(void)
 {
-	size_t n;
-	const struct tp_param_desc *t = tp_params_table(&n);
+	int legacy = 0;
 
 	for (size_t r = 0; r < tp_prop_count; r++) {
 		const struct tp_prop_desc *p = &tp_prop_table[r];
@@ -85,18 +92,41 @@ static void check_props_to_core(void)
 		CHECK(p->count <= TP_PROP_MAX_ITEMS && p->min_count >= 1 && p->min_count <= p->count,
 		      "\"%s\": bad item counts", p->name);
 		for (int k = 0; k < p->count; k++) {
-			bool found = false;
-
-			if (p->items[k].kind != TP_ITEM_FIELD)
+			if (p->capabilities || tp_setting_find_item(p->name, k))
 				continue;
-			for (size_t i = 0; i < n; i++)
-				if (t[i].property && strcmp(t[i].property, p->name) == 0 &&
-				    t[i].prop_index == k)
-					found = true;
-			CHECK(found, "\"%s\"[%d] has no entry in the core's table", p->name, k);
+			legacy++;
+			/* 1.9's FingerPress and trackstick speed: kept as 0 so clients see 1.9's counts */
+			CHECK((strcmp(p->name, SYNAPTICS_PROP_FINGER) == 0 && k == 2) ||
+			      (strcmp(p->name, SYNAPTICS_PROP_SPEED) == 0 && k == 3),
+			      "\"%s\"[%d] is no setting", p->name, k);
 		}
 	}
+	CHECK(legacy == 2, "%d legacy items, want 2", legacy);
 	CHECK(tp_prop_count >= 38, "only %zu properties", tp_prop_count);
+}
+
+/* The names a user types reach the fields they mean. */
+static void check_names(void)
+{
+	const struct tp_param_desc *d;
+	const struct tp_setting_binding *b;
+
+	d = tp_setting_find_synclient("tapbutton2");
+	b = tp_setting_binding(d);
+	CHECK(d && d->offset == offsetof(struct tp_params, tap_button[1]) && b &&
+	      strcmp(b->property, SYNAPTICS_PROP_TAP_ACTION) == 0 && b->element == 5 &&
+	      tp_prop_find(b->property)->format == TP_PROP_INT8, "TapButton2 is Tap Action[5], 8 bit");
+	d = tp_setting_find_synclient("RightButtonAreaTop");
+	CHECK(d && d->offset == offsetof(struct tp_params, softbutton_areas[0][2]) && d->percent == 'y',
+	      "synclient-only soft button names");
+	d = tp_setting_find_synclient("UpDownScrollRepeat");
+	CHECK(d && d == tp_param_find("UpDownScrollRepeat"), "synclient's UpDownScrollRepeat");
+	CHECK(!tp_setting_find_synclient("SecondarySoftButtonAreas"), "1.9's synclient had no secondary areas");
+	CHECK(!tp_setting_find_synclient("PinchThreshold"), "1.9's synclient had no PinchThreshold");
+	d = tp_param_find("HorizResolution");
+	b = tp_setting_binding(d);
+	CHECK(d && (d->flags & TP_PARAM_READONLY) && b && !b->synclient &&
+	      tp_prop_find(b->property)->read_only, "resolution is read-only");
 }
 
 static void check_writes(void)
@@ -189,8 +219,9 @@ static void check_options(void)
 
 int main(void)
 {
-	check_core_to_props();
-	check_props_to_core();
+	check_bindings();
+	check_items();
+	check_names();
 	check_writes();
 	check_options();
 	printf("%s: %d failures\n", failures ? "FAIL" : "ok", failures);

@@ -150,11 +150,11 @@ static void test_table(void)
 
 	d = tp_param_find("tapbutton2");
 	CHECK(d && d->offset == offsetof(struct tp_params, tap_button[1]), "TapButton2, case-insensitive");
-	CHECK(d && strcmp(d->property, "Synaptics Tap Action") == 0 && d->prop_index == 5 &&
-	      d->prop_format == 8, "TapButton2 is Tap Action[5], 8 bit");
-	d = tp_param_find("RightButtonAreaTop");
-	CHECK(d && d->offset == offsetof(struct tp_params, softbutton_areas[0][2]) && d->percent == 'y',
-	      "synclient-only soft button names");
+	/* the property and synclient names of a setting: test/replay/check-tables */
+	d = tp_param_find("SoftButtonAreas");
+	CHECK(d && d->offset == offsetof(struct tp_params, softbutton_areas[0][0]) && d->percent == 'x' &&
+	      d[2].option_index == 2 && d[2].offset == offsetof(struct tp_params, softbutton_areas[0][2]) &&
+	      d[2].percent == 'y', "SoftButtonAreas: one row per element");
 	CHECK(tp_param_find("NoSuchOption") == NULL, "unknown name");
 	d = tp_param_find("HorizResolution");
 	CHECK(d && (d->flags & TP_PARAM_READONLY), "resolution is read-only");
@@ -173,6 +173,11 @@ static void test_table(void)
 	d = tp_param_find("TouchpadOff");
 	tp_param_set(&p, d, 5);
 	CHECK(tp_params_validate(&t.dev, &p, NULL) == -EINVAL, "range from the table is enforced");
+	CHECK(tp_param_check(d, 2) == 0 && tp_param_check(d, 3) == -EINVAL && tp_param_check(d, -1) == -EINVAL &&
+	      tp_param_check(d, 1.5) == -EINVAL, "TouchpadOff takes 0, 1, 2");
+	d = tp_param_find("PinchThreshold");
+	CHECK(tp_param_check(d, 1.5) == 0 && tp_param_check(d, 0.05) == -EINVAL &&
+	      tp_param_check(d, NAN) == -EINVAL, "PinchThreshold 0.1..100 mm");
 }
 
 static void test_core_rejects_bad_device(void)

@@ -10,8 +10,11 @@ synclient_SOURCES = xf86-input-synaptics/tools/synclient.c \
 	xf86-input-synaptics/tools/synparams.h \
 	xf86-input-synaptics/tools/syntouchpad.c \
 	xf86-input-synaptics/tools/syntouchpad.h
+# the driver's own parameter table (ranges, from src/settings.def)
+synclient_CPPFLAGS = -I$(top_srcdir)/xf86-input-synaptics/include \
+	-I$(top_srcdir)/xf86-input-synaptics/src/core
 synclient_CFLAGS = $(AM_CFLAGS) $(XCLIENT_CFLAGS)
-synclient_LDADD = $(XCLIENT_LIBS)
+synclient_LDADD = xf86-input-synaptics/src/core/libtpcore.la $(XCLIENT_LIBS) -lm
 
 syndaemon_SOURCES = xf86-input-synaptics/tools/syndaemon.c \
 	xf86-input-synaptics/tools/syntouchpad.c \

@@ -112,8 +112,11 @@ static void list_device(Display *dpy, const struct syntp *tp, bool header)
 	printf("Parameter settings:\n");
 	for (size_t i = 0; i < synparams_count; i++) {
 		const struct synparam *p = &synparams[i];
-		const struct synprop *v =
-			cache_get(dpy, tp->id, cache, &ncache, p->prop);
+		const struct synprop *v;
+
+		if (!p->name)
+			continue;
+		v = cache_get(dpy, tp->id, cache, &ncache, p->prop);
 
 		/* Properties the device does not have (scroll buttons,
 		 * soft buttons on non-clickpads) are left out. */

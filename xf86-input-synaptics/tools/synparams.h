@@ -4,13 +4,19 @@
  *
  * A parameter is one element of one property.  The names are those that
  * synclient of xf86-input-synaptics 1.9 accepts, so that existing scripts
- * keep working; the ranges are ours (1.9 clamped silently, we refuse).
+ * keep working.  The table is generated from ../src/settings.def, the rows
+ * the driver's own tables come from: a value is refused here exactly when
+ * the driver's range check (tp_param_check()) would refuse it, before
+ * anything is written (1.9's synclient clamped silently into ranges of its
+ * own).
  */
 #ifndef SYNPARAMS_H
 #define SYNPARAMS_H
 
 #include <stdbool.h>
 #include <stddef.h>
+
+#include "touchpad.h"
 
 enum synparam_type {
 	SYNPARAM_INT,		/* integer, format 8 or 32 */
@@ -19,17 +25,18 @@ enum synparam_type {
 };
 
 struct synparam {
-	const char *name;	/* synclient name, matched case-insensitively */
+	const char *name;	/* synclient name, NULL: not a synclient parameter */
 	const char *prop;	/* property name */
-	int format;		/* 8 or 32 (FLOAT is 32 too) */
 	int index;		/* element of the property */
 	enum synparam_type type;
-	double min, max;	/* accepted range, inclusive */
-	bool nonzero;		/* 0 is refused although inside [min, max] */
 };
 
+/* One row per setting, in `synclient -l` order; skip rows whose name is NULL. */
 extern const struct synparam synparams[];
 extern const size_t synparams_count;
+
+/* The driver's description of p: its range, unit, flags. */
+const struct tp_param_desc *synparam_desc(const struct synparam *p);
 
 /* The parameter called @name (any case), or NULL. */
 const struct synparam *synparam_find(const char *name);

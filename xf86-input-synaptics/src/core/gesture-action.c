@@ -146,8 +146,8 @@ int tp_action_parse(const char *text, struct tp_action *a, const char **why)
 
 		while (*end == ' ' || *end == '\t')
 			end++;
-		if (end == arg || *end || b < 1 || b > TP_ACTION_MAX_BUTTON)
-			return reject(a, why, "button must be 1 to 12");
+		if (end == arg || *end || b < 1 || b > TP_MAX_ACTION_BUTTON)
+			return reject(a, why, "button must be 1 to " TP_STR(TP_MAX_ACTION_BUTTON));
 		a->kind = TP_ACTION_BUTTON;
 		a->button = (int)b;
 		return 0;

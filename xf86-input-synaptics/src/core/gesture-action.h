@@ -34,11 +34,10 @@ enum tp_action_slot {
 enum tp_action_kind { TP_ACTION_NONE, TP_ACTION_BUTTON, TP_ACTION_KEY };
 
 #define TP_ACTION_MAX_KEYS 5		/* modifiers + one key */
-#define TP_ACTION_MAX_BUTTON 12		/* the device's buttons (synaptics-drv.h) */
 
 struct tp_action {
 	enum tp_action_kind kind;
-	int button;				/* TP_ACTION_BUTTON: 1..TP_ACTION_MAX_BUTTON */
+	int button;				/* TP_ACTION_BUTTON: 1..TP_MAX_ACTION_BUTTON */
 	int nkeys;				/* TP_ACTION_KEY: keysyms, modifiers first */
 	uint32_t keysyms[TP_ACTION_MAX_KEYS];
 };

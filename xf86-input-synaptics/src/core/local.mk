@@ -1,6 +1,8 @@
 # X-free touchpad core build fragment (paths relative to the top)
 noinst_LTLIBRARIES += xf86-input-synaptics/src/core/libtpcore.la
 xf86_input_synaptics_src_core_libtpcore_la_SOURCES = \
+	xf86-input-synaptics/src/settings.h \
+	xf86-input-synaptics/src/settings.def \
 	xf86-input-synaptics/src/core/touchpad.h \
 	xf86-input-synaptics/src/core/core-private.h \
 	xf86-input-synaptics/src/core/core.c \

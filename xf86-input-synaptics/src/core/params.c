@@ -182,152 +182,14 @@ void tp_params_defaults(const struct tp_device *dev, struct tp_params *p)
 
 /* ---- parameter table ---- */
 
-#define F(field) offsetof(struct tp_params, field)
-#define BIG 1e9
-
-#define BOOL(opt, sc, prop, idx, field) \
-	{ opt, 0, sc, prop, idx, 8, TP_PARAM_BOOL, F(field), 0, 1, 0, 0 }
-#define INT(opt, sc, prop, idx, fmt, field, lo, hi) \
-	{ opt, 0, sc, prop, idx, fmt, TP_PARAM_INT, F(field), lo, hi, 0, 0 }
-#define INTP(opt, sc, prop, idx, field, lo, hi, pct) \
-	{ opt, 0, sc, prop, idx, 32, TP_PARAM_INT, F(field), lo, hi, pct, 0 }
-#define DBL(opt, sc, prop, idx, field, lo, hi) \
-	{ opt, 0, sc, prop, idx, 32, TP_PARAM_DOUBLE, F(field), lo, hi, 0, 0 }
-#define SOFT(opt, i, sc, prop, which, pct) \
-	{ opt, i, sc, prop, i, 32, TP_PARAM_INT, F(softbutton_areas[which][i]), -BIG, BIG, pct, 0 }
+/* The core's columns of ../settings.def; the property columns are dropped. */
+#define TP_SETTING(name, index, synclient, prop, element, type, field, lo, hi, unit, pct, flags) \
+	{ name, index, TP_PARAM_##type, offsetof(struct tp_params, field), lo, hi, unit, pct, flags },
 
 static const struct tp_param_desc param_table[] = {
-	INT("LeftEdge", "LeftEdge", "Synaptics Edges", 0, 32, left_edge, -BIG, BIG),
-	INT("RightEdge", "RightEdge", "Synaptics Edges", 1, 32, right_edge, -BIG, BIG),
-	INT("TopEdge", "TopEdge", "Synaptics Edges", 2, 32, top_edge, -BIG, BIG),
-	INT("BottomEdge", "BottomEdge", "Synaptics Edges", 3, 32, bottom_edge, -BIG, BIG),
-	INT("FingerLow", "FingerLow", "Synaptics Finger", 0, 32, finger_low, 0, BIG),
-	INT("FingerHigh", "FingerHigh", "Synaptics Finger", 1, 32, finger_high, 0, BIG),
-	INT("MaxTapTime", "MaxTapTime", "Synaptics Tap Time", 0, 32, max_tap_time, 0, BIG),
-	INT("MaxTapMove", "MaxTapMove", "Synaptics Tap Move", 0, 32, max_tap_move, 0, BIG),
-	INT("SingleTapTimeout", "SingleTapTimeout", "Synaptics Tap Durations", 0, 32,
-	    single_tap_timeout, 0, BIG),
-	INT("MaxDoubleTapTime", "MaxDoubleTapTime", "Synaptics Tap Durations", 1, 32,
-	    max_double_tap_time, 0, BIG),
-	INT("ClickTime", "ClickTime", "Synaptics Tap Durations", 2, 32, click_time, 0, BIG),
-	BOOL("ClickPad", "ClickPad", "Synaptics ClickPad", 0, clickpad),
-	INT("EmulateMidButtonTime", "EmulateMidButtonTime", "Synaptics Middle Button Timeout", 0, 32,
-	    emulate_mid_button_time, 0, BIG),
-	INT("EmulateTwoFingerMinZ", "EmulateTwoFingerMinZ", "Synaptics Two-Finger Pressure", 0, 32,
-	    emulate_twofinger_z, 0, BIG),
-	INT("EmulateTwoFingerMinW", "EmulateTwoFingerMinW", "Synaptics Two-Finger Width", 0, 32,
-	    emulate_twofinger_w, 0, BIG),
-	INT("VertScrollDelta", "VertScrollDelta", "Synaptics Scrolling Distance", 0, 32,
-	    vert_scroll_delta, -BIG, BIG),
-	INT("HorizScrollDelta", "HorizScrollDelta", "Synaptics Scrolling Distance", 1, 32,
-	    horiz_scroll_delta, -BIG, BIG),
-	BOOL("VertEdgeScroll", "VertEdgeScroll", "Synaptics Edge Scrolling", 0, vert_edge_scroll),
-	BOOL("HorizEdgeScroll", "HorizEdgeScroll", "Synaptics Edge Scrolling", 1, horiz_edge_scroll),
-	BOOL("CornerCoasting", "CornerCoasting", "Synaptics Edge Scrolling", 2, corner_coasting),
-	BOOL("VertTwoFingerScroll", "VertTwoFingerScroll", "Synaptics Two-Finger Scrolling", 0,
-	     vert_twofinger_scroll),
-	BOOL("HorizTwoFingerScroll", "HorizTwoFingerScroll", "Synaptics Two-Finger Scrolling", 1,
-	     horiz_twofinger_scroll),
-	DBL("MinSpeed", "MinSpeed", "Synaptics Move Speed", 0, min_speed, 0, BIG),
-	DBL("MaxSpeed", "MaxSpeed", "Synaptics Move Speed", 1, max_speed, 0, BIG),
-	DBL("AccelFactor", "AccelFactor", "Synaptics Move Speed", 2, accel_factor, 0, BIG),
-	BOOL("UpDownScrolling", "UpDownScrolling", "Synaptics Button Scrolling", 0,
-	     updown_button_scrolling),
-	BOOL("LeftRightScrolling", "LeftRightScrolling", "Synaptics Button Scrolling", 1,
-	     leftright_button_scrolling),
-	BOOL("UpDownScrollRepeat", "UpDownRepeat", "Synaptics Button Scrolling Repeat", 0,
-	     updown_button_repeat),
-	BOOL("LeftRightScrollRepeat", "LeftRightRepeat", "Synaptics Button Scrolling Repeat", 1,
-	     leftright_button_repeat),
-	INT("ScrollButtonRepeat", "ScrollButtonRepeat", "Synaptics Button Scrolling Time", 0, 32,
-	    scroll_button_repeat, 1, BIG),
-	INT("TouchpadOff", "TouchpadOff", "Synaptics Off", 0, 8, touchpad_off, 0, 2),
-	BOOL("LockedDrags", "LockedDrags", "Synaptics Locked Drags", 0, locked_drags),
-	INT("LockedDragTimeout", "LockedDragTimeout", "Synaptics Locked Drags Timeout", 0, 32,
-	    locked_drag_timeout, 0, BIG),
-	INT("RTCornerButton", "RTCornerButton", "Synaptics Tap Action", 0, 8, corner_button[0], 0,
-	    TP_MAX_ACTION_BUTTON),
-	INT("RBCornerButton", "RBCornerButton", "Synaptics Tap Action", 1, 8, corner_button[1], 0,
-	    TP_MAX_ACTION_BUTTON),
-	INT("LTCornerButton", "LTCornerButton", "Synaptics Tap Action", 2, 8, corner_button[2], 0,
-	    TP_MAX_ACTION_BUTTON),
-	INT("LBCornerButton", "LBCornerButton", "Synaptics Tap Action", 3, 8, corner_button[3], 0,
-	    TP_MAX_ACTION_BUTTON),
-	INT("TapButton1", "TapButton1", "Synaptics Tap Action", 4, 8, tap_button[0], 0,
-	    TP_MAX_ACTION_BUTTON),
-	INT("TapButton2", "TapButton2", "Synaptics Tap Action", 5, 8, tap_button[1], 0,
-	    TP_MAX_ACTION_BUTTON),
-	INT("TapButton3", "TapButton3", "Synaptics Tap Action", 6, 8, tap_button[2], 0,
-	    TP_MAX_ACTION_BUTTON),
-	INT("ClickFinger1", "ClickFinger1", "Synaptics Click Action", 0, 8, click_finger[0], 0,
-	    TP_MAX_ACTION_BUTTON),
-	INT("ClickFinger2", "ClickFinger2", "Synaptics Click Action", 1, 8, click_finger[1], 0,
-	    TP_MAX_ACTION_BUTTON),
-	INT("ClickFinger3", "ClickFinger3", "Synaptics Click Action", 2, 8, click_finger[2], 0,
-	    TP_MAX_ACTION_BUTTON),
-	BOOL("CircularScrolling", "CircularScrolling", "Synaptics Circular Scrolling", 0,
-	     circular_scrolling),
-	DBL("CircScrollDelta", "CircScrollDelta", "Synaptics Circular Scrolling Distance", 0,
-	    circ_scroll_delta, -BIG, BIG),
-	INT("CircScrollTrigger", "CircScrollTrigger", "Synaptics Circular Scrolling Trigger", 0, 8,
-	    circ_scroll_trigger, 0, 8),
-	BOOL("CircularPad", "CircularPad", "Synaptics Circular Pad", 0, circular_pad),
-	BOOL("PalmDetect", "PalmDetect", "Synaptics Palm Detection", 0, palm_detect),
-	INT("PalmMinWidth", "PalmMinWidth", "Synaptics Palm Dimensions", 0, 32, palm_min_width, 0, BIG),
-	INT("PalmMinZ", "PalmMinZ", "Synaptics Palm Dimensions", 1, 32, palm_min_z, 0, BIG),
-	DBL("CoastingSpeed", "CoastingSpeed", "Synaptics Coasting Speed", 0, coasting_speed, 0, BIG),
-	DBL("CoastingFriction", "CoastingFriction", "Synaptics Coasting Speed", 1, coasting_friction,
-	    0, BIG),
-	INT("PressureMotionMinZ", "PressureMotionMinZ", "Synaptics Pressure Motion", 0, 32,
-	    press_motion_min_z, 0, BIG),
-	INT("PressureMotionMaxZ", "PressureMotionMaxZ", "Synaptics Pressure Motion", 1, 32,
-	    press_motion_max_z, 0, BIG),
-	DBL("PressureMotionMinFactor", "PressureMotionMinFactor", "Synaptics Pressure Motion Factor", 0,
-	    press_motion_min_factor, 0, BIG),
-	DBL("PressureMotionMaxFactor", "PressureMotionMaxFactor", "Synaptics Pressure Motion Factor", 1,
-	    press_motion_max_factor, 0, BIG),
-	BOOL("GrabEventDevice", "GrabEventDevice", "Synaptics Grab Event Device", 0, grab_event_device),
-	BOOL("TapAndDragGesture", "TapAndDragGesture", "Synaptics Gestures", 0, tap_and_drag_gesture),
-	{ "VertResolution", 0, NULL, "Synaptics Pad Resolution", 0, 32, TP_PARAM_INT,
-	  F(vert_resolution), 1, BIG, 0, TP_PARAM_READONLY },
-	{ "HorizResolution", 0, NULL, "Synaptics Pad Resolution", 1, 32, TP_PARAM_INT,
-	  F(horiz_resolution), 1, BIG, 0, TP_PARAM_READONLY },
-	INTP("AreaLeftEdge", "AreaLeftEdge", "Synaptics Area", 0, area_left_edge, -BIG, BIG, 'x'),
-	INTP("AreaRightEdge", "AreaRightEdge", "Synaptics Area", 1, area_right_edge, -BIG, BIG, 'x'),
-	INTP("AreaTopEdge", "AreaTopEdge", "Synaptics Area", 2, area_top_edge, -BIG, BIG, 'y'),
-	INTP("AreaBottomEdge", "AreaBottomEdge", "Synaptics Area", 3, area_bottom_edge, -BIG, BIG, 'y'),
-	SOFT("SoftButtonAreas", 0, "RightButtonAreaLeft", "Synaptics Soft Button Areas", 0, 'x'),
-	SOFT("SoftButtonAreas", 1, "RightButtonAreaRight", "Synaptics Soft Button Areas", 0, 'x'),
-	SOFT("SoftButtonAreas", 2, "RightButtonAreaTop", "Synaptics Soft Button Areas", 0, 'y'),
-	SOFT("SoftButtonAreas", 3, "RightButtonAreaBottom", "Synaptics Soft Button Areas", 0, 'y'),
-	SOFT("SoftButtonAreas", 4, "MiddleButtonAreaLeft", "Synaptics Soft Button Areas", 0, 'x'),
-	SOFT("SoftButtonAreas", 5, "MiddleButtonAreaRight", "Synaptics Soft Button Areas", 0, 'x'),
-	SOFT("SoftButtonAreas", 6, "MiddleButtonAreaTop", "Synaptics Soft Button Areas", 0, 'y'),
-	SOFT("SoftButtonAreas", 7, "MiddleButtonAreaBottom", "Synaptics Soft Button Areas", 0, 'y'),
-	SOFT("SecondarySoftButtonAreas", 0, NULL, "Synaptics Secondary Soft Button Areas", 1, 'x'),
-	SOFT("SecondarySoftButtonAreas", 1, NULL, "Synaptics Secondary Soft Button Areas", 1, 'x'),
-	SOFT("SecondarySoftButtonAreas", 2, NULL, "Synaptics Secondary Soft Button Areas", 1, 'y'),
-	SOFT("SecondarySoftButtonAreas", 3, NULL, "Synaptics Secondary Soft Button Areas", 1, 'y'),
-	SOFT("SecondarySoftButtonAreas", 4, NULL, "Synaptics Secondary Soft Button Areas", 1, 'x'),
-	SOFT("SecondarySoftButtonAreas", 5, NULL, "Synaptics Secondary Soft Button Areas", 1, 'x'),
-	SOFT("SecondarySoftButtonAreas", 6, NULL, "Synaptics Secondary Soft Button Areas", 1, 'y'),
-	SOFT("SecondarySoftButtonAreas", 7, NULL, "Synaptics Secondary Soft Button Areas", 1, 'y'),
-	INTP("HorizHysteresis", "HorizHysteresis", "Synaptics Noise Cancellation", 0, horiz_hysteresis,
-	     0, BIG, 'w'),
-	INTP("VertHysteresis", "VertHysteresis", "Synaptics Noise Cancellation", 1, vert_hysteresis,
-	     0, BIG, 'h'),
-	BOOL("HasSecondarySoftButtons", NULL, NULL, 0, has_secondary_softbuttons),
-	BOOL("GestureSwipe", "GestureSwipe", "Synaptics Gestures Enabled", 0, swipe_gestures),
-	BOOL("GesturePinch", "GesturePinch", "Synaptics Gestures Enabled", 1, pinch_gestures),
-	DBL("SwipeThreshold", "SwipeThreshold", "Synaptics Gesture Thresholds", 0, swipe_threshold,
-	    0.1, 100),
-	DBL("PinchThreshold", "PinchThreshold", "Synaptics Gesture Thresholds", 1, pinch_threshold,
-	    0.1, 100),
-	{ "ButtonAreaSuppression", 0, "ButtonAreaSuppression", "Synaptics Button Area Suppression", 0,
-	  32, TP_PARAM_BOOL, F(button_area_suppression), 0, 1, 0, 0 },
-	INTP("ButtonAreaTop", "ButtonAreaTop", "Synaptics Button Area Suppression", 1,
-	     button_area_top, -BIG, BIG, 'y'),
+#include "../settings.def"
 };
+#undef TP_SETTING
 
 const struct tp_param_desc *tp_params_table(size_t *count)
 {
@@ -343,11 +205,19 @@ const struct tp_param_desc *tp_param_find(const char *name)
 	for (size_t i = 0; i < TP_ARRAY_SIZE(param_table); i++) {
 		const struct tp_param_desc *d = &param_table[i];
 
-		if ((d->option_index == 0 && strcasecmp(d->option, name) == 0) ||
-		    (d->synclient && strcasecmp(d->synclient, name) == 0))
+		if (d->option_index == 0 && strcasecmp(d->option, name) == 0)
 			return d;
 	}
 	return NULL;
+}
+
+int tp_param_check(const struct tp_param_desc *d, double v)
+{
+	if (!isfinite(v) || v < d->min || v > d->max)
+		return -EINVAL;
+	if (d->type != TP_PARAM_DOUBLE && v != floor(v))
+		return -EINVAL;
+	return 0;
 }
 
 double tp_param_get(const struct tp_params *params, const struct tp_param_desc *d)
@@ -463,11 +333,9 @@ int tp_params_validate(const struct tp_device *dev, const struct tp_params *p, c
 
 	for (size_t i = 0; i < TP_ARRAY_SIZE(param_table); i++) {
 		const struct tp_param_desc *d = &param_table[i];
-		double v = tp_param_get(p, d);
-
-		if (!isfinite(v) || v < d->min || v > d->max) {
+		if (tp_param_check(d, tp_param_get(p, d)) < 0) {
 			if (why)
-				*why = d->synclient ? d->synclient : d->option;
+				*why = d->option;
 			return -EINVAL;
 		}
 	}
@@ -479,7 +347,7 @@ int tp_params_validate(const struct tp_device *dev, const struct tp_params *p, c
 	if (p->finger_low > p->finger_high)
 		REJECT("FingerLow is above FingerHigh");
 	/* VertScrollDelta / HorizScrollDelta 0: no scrolling on that axis (1.9);
-	 * the property refuses 0 (TP_CHECK_NONZERO), as 1.9's does */
+	 * the property refuses 0 (TP_PARAM_PROP_NONZERO), as 1.9's does */
 	if (p->circ_scroll_delta == 0)
 		REJECT("CircScrollDelta is 0");
 	if (p->press_motion_min_z > p->press_motion_max_z)

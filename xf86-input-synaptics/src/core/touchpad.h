@@ -22,6 +22,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "../settings.h"
+
 #define TP_MAX_SLOTS 10
 
 /* Physical buttons as the core sees them (bits of tp_frame.buttons). */
@@ -189,53 +191,50 @@ struct tp_output {
 };
 
 /*
- * Parameter table: one entry per value of struct tp_params, in the order of
- * 1.9's properties.  It lets the X glue parse options, build and validate the
- * "Synaptics ..." properties and lets synclient map its names, without a
- * hand-written switch per parameter.
+ * Parameter table: one entry per value of struct tp_params, generated from
+ * ../settings.def (the one description of every setting; settings.h says
+ * who reads which column).  The core's entries hold no X names: the options
+ * layer adds the property and element of each row.
  *
  * Multi-value options (SoftButtonAreas, SecondarySoftButtonAreas) have one
  * entry per element, with option_index 0..7 and the same option name.
- * min/max is the range tp_params_validate() accepts for the single value;
- * relations between values (left <= right, ...) are checked there as well.
+ * min/max is the one range every layer accepts for the single value
+ * (tp_param_check()); relations between values (left <= right, ...) are
+ * checked by tp_params_validate().
  */
 enum tp_param_type { TP_PARAM_BOOL, TP_PARAM_INT, TP_PARAM_DOUBLE };
 
-#define TP_PARAM_READONLY	(1u << 0)	/* property is read-only (resolution) */
-
 #define TP_MAX_BUTTON		32	/* highest X button the core can hold */
-/*
- * Highest button a tap, corner tap or ClickFinger option may name: the X
- * device has 12 buttons (1.9's SYN_MAX_BUTTONS), anything above would be
- * accepted and then never posted.
- */
-#define TP_MAX_ACTION_BUTTON	12
 
 struct tp_param_desc {
-	const char *option;	/* xorg.conf option name */
+	const char *option;	/* xorg.conf option name, the setting's name */
 	int option_index;	/* element of a multi-value option, else 0 */
-	const char *synclient;	/* synclient parameter name, NULL if none */
-	const char *property;	/* X property name, NULL if none */
-	int prop_index;		/* element in that property */
-	int prop_format;	/* 8 or 32; TP_PARAM_DOUBLE is the FLOAT atom, format 32 */
 	enum tp_param_type type;
 	size_t offset;		/* offsetof(struct tp_params, field) */
 	double min, max;	/* accepted range of the value */
+	const char *unit;	/* "ms", "units", "mm", ... or "" */
 	char percent;		/* option accepts "N%": 'x'/'y' a position on that axis,
-				 * 'w'/'h' a distance of the x/y range, 'd' of the diagonal; 0 no */
-	unsigned int flags;	/* TP_PARAM_* */
+				 * 'w'/'h' a distance of the x/y range; 0 no */
+	unsigned int flags;	/* TP_PARAM_* (settings.h) */
 };
 
 /* The table and its length (never NULL). */
 const struct tp_param_desc *tp_params_table(size_t *count);
 
-/* Look up an option or synclient name, case-insensitive; NULL if unknown.
+/* Look up an option name, case-insensitive; NULL if unknown.
  * For a multi-value option this is its element 0. */
 const struct tp_param_desc *tp_param_find(const char *name);
 
 /* Read or write one value as a double (bools are 0/1, ints are rounded). */
 double tp_param_get(const struct tp_params *params, const struct tp_param_desc *desc);
 void tp_param_set(struct tp_params *params, const struct tp_param_desc *desc, double value);
+
+/*
+ * Is v a value this setting accepts on its own (finite, inside its range, a
+ * whole number for BOOL and INT)?  0 or -EINVAL.  The one range check: the
+ * validation, property writes and synclient's pre-check all use it.
+ */
+int tp_param_check(const struct tp_param_desc *desc, double v);
 
 struct tp_core;
 

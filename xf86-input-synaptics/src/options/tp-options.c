@@ -1,8 +1,8 @@
 /*
  * tp-options.c - xorg.conf options of the synaptics driver -> struct tp_params.
  *
- * The options are the rows of the core's parameter table (tp_params_table());
- * this file only parses strings.  The X glue and synreplay hand in a lookup
+ * The options are the rows of the core's parameter table (tp_params_table(),
+ * generated from ../settings.def); this file only parses strings.  The X glue and synreplay hand in a lookup
  * function, so the parsing and its error handling are the same in both.
  */
 #include "config.h"
@@ -65,38 +65,6 @@ int tp_option_count(const struct tp_param_desc *opt)
 	while (k < 64 && option_element(opt, k))
 		k++;
 	return k;
-}
-
-double tp_field_get(const struct tp_params *params, enum tp_field_type type, size_t offset)
-{
-	const char *base = (const char *)params + offset;
-
-	switch (type) {
-	case TP_FIELD_INT:
-		return *(const int *)base;
-	case TP_FIELD_BOOL:
-		return *(const bool *)base ? 1 : 0;
-	case TP_FIELD_DOUBLE:
-		return *(const double *)base;
-	}
-	return 0;
-}
-
-void tp_field_set(struct tp_params *params, enum tp_field_type type, size_t offset, double v)
-{
-	char *base = (char *)params + offset;
-
-	switch (type) {
-	case TP_FIELD_INT:
-		*(int *)base = (int)lround(v);
-		break;
-	case TP_FIELD_BOOL:
-		*(bool *)base = v != 0;
-		break;
-	case TP_FIELD_DOUBLE:
-		*(double *)base = v;
-		break;
-	}
 }
 
 int tp_parse_bool(const char *s, bool *out)
@@ -189,11 +157,12 @@ static int parse_number(const struct tp_device *dev, const struct tp_param_desc 
 		return -EINVAL;
 	}
 	if (*e == '%') {
+		bool soft = strstr(d->option, "SoftButtonAreas") != NULL;
+
 		if (!d->percent) {
 			*why = "percentages are not accepted for this option";
 			return -EINVAL;
 		}
-		bool soft = strstr(d->option, "SoftButtonAreas") != NULL;
 
 		/* 1.9 keeps a soft-button edge of 0% at 0, "no limit", like a plain 0. */
 		if (v == 0 && soft) {

@@ -19,14 +19,32 @@
 
 /*
  * Options come from the core's parameter table (tp_params_table() in
- * touchpad.h): its "option" column names them, option_index numbers the
- * values of a multi-value option (SoftButtonAreas), "percent" says what a
- * percentage is of ('x'/'y': a position, min + pct * range of that axis;
- * 'd': a distance, pct * the diagonal).
+ * touchpad.h, generated from ../settings.def): its "option" column names
+ * them, option_index numbers the values of a multi-value option
+ * (SoftButtonAreas), "percent" says what a percentage is of ('x'/'y': a
+ * position, min + pct * range of that axis; 'w'/'h': a distance, pct * that
+ * range).
  */
 
-/* How a value is stored in struct tp_params (the property table's items). */
-enum tp_field_type { TP_FIELD_INT, TP_FIELD_BOOL, TP_FIELD_DOUBLE };
+/*
+ * The X side of a setting, from the same rows of settings.def: its
+ * synclient name (NULL if synclient has none) and the property item that
+ * holds it (property NULL if it has none).
+ */
+struct tp_setting_binding {
+	const char *synclient;
+	const char *property;
+	int element;
+};
+
+/* The binding of a row of tp_params_table(). */
+const struct tp_setting_binding *tp_setting_binding(const struct tp_param_desc *d);
+
+/* The setting synclient calls name (any case), or NULL. */
+const struct tp_param_desc *tp_setting_find_synclient(const char *name);
+
+/* The setting held by element el of property name, or NULL (a legacy or read-only item). */
+const struct tp_param_desc *tp_setting_find_item(const char *property, int el);
 
 /* Option names compare like the server's: case-insensitive, '_' and ' ' ignored. */
 bool tp_option_name_eq(const char *a, const char *b);
@@ -75,10 +93,6 @@ void tp_options_apply(struct tp_device *dev, struct tp_params *params,
 /* Is this an option 1.x had and removed (Repeater, SHMConfig, EdgeMotion*, ...)? */
 bool tp_option_is_removed(const char *name);
 
-/* Generic accessors for one field. */
-double tp_field_get(const struct tp_params *params, enum tp_field_type type, size_t offset);
-void tp_field_set(struct tp_params *params, enum tp_field_type type, size_t offset, double v);
-
 /* ---- properties ---- */
 
 enum tp_prop_format {
@@ -88,26 +102,10 @@ enum tp_prop_format {
 	TP_PROP_FLOAT,		/* "FLOAT", format 32 */
 };
 
-enum tp_prop_item_kind {
-	TP_ITEM_FIELD,		/* a tp_params field */
-	TP_ITEM_ZERO,		/* legacy item, always 0, writes ignored */
-	TP_ITEM_CAP,		/* read-only device capability (index in tp_prop_capability) */
-};
-
+/* Read-only device capabilities: the items of "Synaptics Capabilities", in order. */
 enum tp_prop_capability {
 	TP_CAP_LEFT, TP_CAP_MIDDLE, TP_CAP_RIGHT, TP_CAP_TWO_FINGERS,
 	TP_CAP_THREE_FINGERS, TP_CAP_PRESSURE, TP_CAP_WIDTH,
-};
-
-/* Items that need a non-zero value or a non-negative one. */
-enum tp_prop_check { TP_CHECK_NONE, TP_CHECK_NONZERO, TP_CHECK_RANGE };
-
-struct tp_prop_item {
-	enum tp_prop_item_kind kind;
-	enum tp_field_type type;
-	size_t offset;		/* TP_ITEM_FIELD; capability index for TP_ITEM_CAP */
-	enum tp_prop_check check;
-	double min, max;	/* TP_CHECK_RANGE */
 };
 
 /* When a property exists on a device. */
@@ -122,8 +120,14 @@ struct tp_prop_desc {
 	int min_count;		/* a client may write fewer items (Tap Action); else == count */
 	bool read_only;
 	enum tp_prop_when when;
-	struct tp_prop_item items[TP_PROP_MAX_ITEMS];
+	bool capabilities;	/* items are enum tp_prop_capability, not settings */
 };
+
+/*
+ * A property describes only itself: its items are the settings that
+ * settings.def binds to it (tp_setting_find_item()); an item no setting
+ * holds is a legacy 0 (writes ignored), or a capability.
+ */
 
 extern const struct tp_prop_desc tp_prop_table[];
 extern const size_t tp_prop_count;
@@ -140,7 +144,7 @@ void tp_prop_get(const struct tp_prop_desc *prop, const struct tp_device *dev,
 
 /*
  * Write n values (min_count <= n <= count) into a copy of params and check
- * it: the items' own ranges, then tp_params_validate().  Returns 0 and the
+ * it: each setting's range (tp_param_check()), then tp_params_validate().  Returns 0 and the
  * new set in *out, -EACCES for read-only properties, -E2BIG/-EINVAL with a
  * reason in *why.  *out is only written on success.
  */

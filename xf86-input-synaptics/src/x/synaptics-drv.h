@@ -27,8 +27,11 @@
 #include "gesture-action.h"
 #include "syn-thread.h"
 
-/* Buttons the device reports: 1-3, wheel 4-7, then 8-12 for extra buttons. */
-#define SYN_NUM_BUTTONS 12
+/*
+ * Buttons the device reports: 1-3, wheel 4-7, then 8-12 for extra buttons;
+ * as many as a setting may name (settings.h), so every action can be posted.
+ */
+#define SYN_NUM_BUTTONS TP_MAX_ACTION_BUTTON
 /* Valuators: 0 rel x, 1 rel y, 2 horizontal scroll, 3 vertical scroll. */
 #define SYN_NUM_AXES 4
 #define SYN_AXIS_HSCROLL 2

@@ -1,9 +1,10 @@
 /*
  * synaptics-props.c - the "Synaptics ..." XInput properties.
  *
- * Everything about a property (name, format, items, where each item lives,
- * its range) is one row of tp_prop_table (src/options/tp-props.c); this file
- * only converts between X property data and that table.  A write is decoded
+ * Everything about a property (name, format, item count, when it exists) is
+ * one row of tp_prop_table (src/options/tp-props.c), and its items are the
+ * settings src/settings.def binds to it; this file only converts between X
+ * property data and those tables.  A write is decoded
  * and checked by tp_prop_write (-> tp_prop_set -> tp_params_validate) on a
  * copy of the parameters and applied only if the whole copy is valid:
  *   wrong type, format or item count -> BadMatch
