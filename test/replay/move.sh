@@ -4,10 +4,12 @@
 . "${srcdir:-.}/test/replay/replay-lib.sh"
 
 replay "$ST.desc" "$ST-move.events"
-check "pointer moved" 'v > 20' "$(summary motion-events)"
-check "pointer went right" 'v > 50' "$(summary motion-dx)"
+# 28 frames move; ~840 device units right are ~200 px (what X clients get:
+# test/xorg judges it against this; Debian's 1.9.2 moves 115-138 px)
+check "pointer moved in every moving frame" 'v >= 26 && v <= 30' "$(summary motion-events)"
+check "pointer went right by 180-220 px" 'v >= 180 && v <= 220' "$(summary motion-dx)"
 dx=$(summary motion-dx)
-check "mostly horizontal" "v < $dx / 4 && v > -$dx / 4" "$(summary motion-dy)"
+check "horizontal: |dy| under a twentieth of dx" "v < $dx / 20 && v > -$dx / 20" "$(summary motion-dy)"
 check "no button" 'v == ""' "$(summary buttons-pressed)"
 check "no scroll" 'v == 0' "$(summary scroll-events)"
 finish

@@ -13,7 +13,7 @@ replay "$ST.desc" "$ST-tap.events"
 check "tapping off by default on a pad with buttons" 'v == ""' "$(summary buttons-pressed)"
 
 replay --set TapButton1=1 "$CP.desc" "$CP.tap.events"
-check "clickpad tap: button 1 clicked" 'v >= 1' "$(presses 1)"
+check "clickpad tap: button 1 clicked once" 'v == 1' "$(presses 1)"
 check "clickpad tap: only button 1" 'v == "1"' "$(summary buttons-pressed)"
 check "clickpad tap: released" 'v == ""' "$(summary buttons-held)"
 finish

@@ -236,7 +236,7 @@ static void test_click_drag_with_thumb(void)
 	}
 	tt_motion_sum(&t, &dx, &dy, NULL, NULL);
 	tt_scroll_sum(&t, &v, NULL);
-	CHECK(dx > 150 && fabs(dy) < 20, "the moving finger drives the pointer (%.0f, %.0f)", dx, dy);
+	CHECK(dx > 150 * TP_POINTER_GAIN && fabs(dy) < 20 * TP_POINTER_GAIN, "the moving finger drives the pointer (%.0f, %.0f)", dx, dy);
 	CHECK(tt_scroll_events(&t) == 0, "the thumb does not turn the drag into a scroll (%.2f)", v);
 	CHECK(tt_releases(&t, 1) == 0, "the button stays down during the drag");
 	tt_buttons(&t, 0);

@@ -315,7 +315,7 @@ static void test_suppression(void)
 	thumb_drag(&t, false);
 	tt_motion_sum(&t, &dx, NULL, NULL, NULL);
 	CHECK(tt_presses(&t, 1) == 1, "off: button 1");
-	CHECK(dx < 100, "off: the thumb makes it a two-finger touch, the pointer does not drag (%.0f)", dx);
+	CHECK(dx < 100 * TP_POINTER_GAIN, "off: the thumb makes it a two-finger touch, the pointer does not drag (%.0f)", dx);
 	tt_free(&t);
 
 	tt_init(&t, TT_SYNAPTICS_MT);
@@ -325,7 +325,7 @@ static void test_suppression(void)
 	thumb_drag(&t, false);
 	tt_motion_sum(&t, &dx, NULL, NULL, NULL);
 	CHECK(tt_presses(&t, 1) == 1 && tt_presses(&t, 3) == 0, "on: button 1, no two-finger click");
-	CHECK(dx > 500, "on: the index drags the pointer (%.0f)", dx);
+	CHECK(dx > 500 * TP_POINTER_GAIN, "on: the index drags the pointer (%.0f)", dx);
 	CHECK(tt_scroll_events(&t) == 0, "on: no scrolling");
 	tt_free(&t);
 
@@ -335,7 +335,7 @@ static void test_suppression(void)
 	tt_start(&t);
 	thumb_drag(&t, true);
 	tt_motion_sum(&t, NULL, &dy, NULL, NULL);
-	CHECK(dy > 1000, "a drag into the button area goes on (%.0f)", dy);
+	CHECK(dy > 1000 * TP_POINTER_GAIN, "a drag into the button area goes on (%.0f)", dy);
 	tt_free(&t);
 
 	/* ButtonAreaTop below the thumb: the thumb is a finger again. */
@@ -346,7 +346,7 @@ static void test_suppression(void)
 	tt_start(&t);
 	thumb_drag(&t, false);
 	tt_motion_sum(&t, &dx, NULL, NULL, NULL);
-	CHECK(dx < 100, "ButtonAreaTop 4400: a thumb at 4300 is not suppressed (%.0f)", dx);
+	CHECK(dx < 100 * TP_POINTER_GAIN, "ButtonAreaTop 4400: a thumb at 4300 is not suppressed (%.0f)", dx);
 	tt_free(&t);
 
 	/* One finger alone that clicks low on the pad and drags is a normal drag. */
@@ -359,14 +359,14 @@ static void test_suppression(void)
 	tt_step(&t, 12);
 	tt_glide(&t, 0, CX + 1000, 4300, 20, 12);
 	tt_motion_sum(&t, &dx, NULL, NULL, NULL);
-	CHECK(dx > 500, "a single finger in the area drags (%.0f)", dx);
+	CHECK(dx > 500 * TP_POINTER_GAIN, "a single finger in the area drags (%.0f)", dx);
 	/* then the index lands above: from now on the low finger is set aside */
 	tt_down(&t, 1, CX - 1000, 2400);
 	tt_step(&t, 12);
 	tt_clear(&t);
 	tt_glide(&t, 1, CX - 1000, 3000, 20, 12);
 	tt_motion_sum(&t, &dx, &dy, NULL, NULL);
-	CHECK(dy > 300 && tt_scroll_events(&t) == 0,
+	CHECK(dy > 300 * TP_POINTER_GAIN && tt_scroll_events(&t) == 0,
 	      "an index that lands during the click drags alone (%.0f, %.0f)", dx, dy);
 	tt_free(&t);
 

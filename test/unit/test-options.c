@@ -640,7 +640,7 @@ static double gain(double accel, double minz_factor, int minz, int maxz, int z)
 	tt_glide(&t, 0, 2200, CY, 40, 12);	/* 5 units per 12 ms: slow */
 	tt_motion_sum(&t, &dx, NULL, &ux, NULL);
 	tt_free(&t);
-	return ux > 0 ? dx / ux : 0;
+	return ux > 0 ? dx / ux / TP_POINTER_GAIN : 0;	/* the curve's factor */
 }
 
 static void test_accel_factor(void)

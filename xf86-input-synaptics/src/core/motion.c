@@ -14,7 +14,10 @@
  *            +------------------------ v (device units per 12.5 ms)
  *
  * where v is the finger speed in device units per 12.5 ms (1.9 assumed
- * 80 packets per second), then multiplied by the pressure factor.
+ * 80 packets per second), then multiplied by the pressure factor and the
+ * pointer gain below.  This is the whole gain: the glue leaves the X
+ * server's scheme flat, so what the core reports (synreplay) is what X
+ * clients receive; a user's ConstantDeceleration divides on top.
  * Unaccelerated deltas are the device deltas after resolution compensation.
  */
 #include <math.h>
@@ -37,6 +40,15 @@
 /* Velocity is averaged over this many recent frames; a pause longer than this restarts it. */
 #define VELOCITY_MAX_GAP_MS	100
 #define FRAME_MIN_MS		1.0
+/*
+ * TP_POINTER_GAIN (touchpad.h), device units to pixels beyond the speed curve.  1.9 put 1/MinSpeed into
+ * the server's constant deceleration and its curve into a server profile;
+ * with Debian's 1.9.2 the XIT "move" recording (test/xorg, reference mode)
+ * moves the pointer 115-138 px, the curve alone (same MinSpeed, MaxSpeed,
+ * AccelFactor) about 600 px.  A third brings ours to about 200 px, near
+ * that, and keeps the relative effect of MinSpeed/MaxSpeed/AccelFactor.
+ * (Until 2026-12 this was a constant deceleration of 3.0 set by the glue.)
+ */
 
 void tp_motion_reset(struct tp_core *core)
 {
@@ -157,7 +169,7 @@ void tp_motion_frame(struct tp_core *core, bool suppress)
 	}
 
 	v = velocity(m, dist, dt_ms);
-	f = speed_factor(core, v) * pressure_factor(core, t->pressure);
+	f = speed_factor(core, v) * pressure_factor(core, t->pressure) * TP_POINTER_GAIN;
 	if (core->out.motion)
 		core->out.motion(core->user, dx * f, dy * f, dx, dy);
 }

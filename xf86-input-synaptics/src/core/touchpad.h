@@ -204,6 +204,13 @@ struct tp_output {
  */
 enum tp_param_type { TP_PARAM_BOOL, TP_PARAM_INT, TP_PARAM_DOUBLE };
 
+/*
+ * Pointer motion is the speed curve (MinSpeed..MaxSpeed, pressure factor)
+ * times this gain, in pixels: the whole gain (motion.c says where it comes
+ * from); the X server adds none.
+ */
+#define TP_POINTER_GAIN		(1.0 / 3.0)
+
 #define TP_MAX_BUTTON		32	/* highest X button the core can hold */
 
 struct tp_param_desc {

@@ -334,24 +334,15 @@ static void syn_ptr_ctrl(DeviceIntPtr dev, PtrCtrl *ctrl)
 }
 
 /*
- * Overall pointer gain.  1.9 put 1/MinSpeed into the server's constant
- * deceleration and its speed curve into a server profile; measured with
- * Debian's 1.9.2 on the XIT "move" recording (test/xorg, reference mode) the
- * pointer travels 115-138 px, while our core's curve alone (same MinSpeed,
- * MaxSpeed, AccelFactor) gives about 580 px.  A constant deceleration of
- * 3.0 by default brings ours to about 190 px, near that range, and keeps
- * the relative effect of MinSpeed/MaxSpeed/AccelFactor.  A user's
- * ConstantDeceleration option or property write still wins.
+ * The whole pointer gain is the core's (motion.c): the server's predictable
+ * scheme stays, with its device-specific profile flat and its constant
+ * deceleration at the server's default (1.0) unless the user sets
+ * ConstantDeceleration, which the server applies on top.
  */
-#define SYN_DEFAULT_CONST_DECELERATION 3.0f
-
 static void init_accel(DeviceIntPtr dev)
 {
-	InputInfoPtr pinfo = dev->public.devicePrivate;
 	DeviceVelocityPtr vel = GetDevicePredictableAccelData(dev);
 	int profile = AccelProfileDeviceSpecific;
-	float decel = SYN_DEFAULT_CONST_DECELERATION;
-	char *user_decel;
 
 	if (!vel) {
 		InitPointerAccelerationScheme(dev, PtrAccelPredictable);
@@ -363,12 +354,6 @@ static void init_accel(DeviceIntPtr dev)
 	/* through the property, so "Device Accel Profile" shows it */
 	XIChangeDeviceProperty(dev, XIGetKnownProperty(ACCEL_PROP_PROFILE_NUMBER), XA_INTEGER, 32,
 			       PropModeReplace, 1, &profile, FALSE);
-	user_decel = xf86CheckStrOption(pinfo->options, "ConstantDeceleration", NULL);
-	if (!user_decel)
-		XIChangeDeviceProperty(dev, XIGetKnownProperty(ACCEL_PROP_CONSTANT_DECELERATION),
-				       XIGetKnownProperty(XATOM_FLOAT), 32, PropModeReplace, 1,
-				       &decel, FALSE);
-	free(user_decel);
 }
 
 static int syn_device_init(DeviceIntPtr dev)
