@@ -378,6 +378,11 @@ static inline void tp_tap_frame(struct tp_core *core)
 }
 void tp_tap_button(struct tp_core *core);
 void tp_tap_timeout(struct tp_core *core, uint64_t now);
+/* The tap machine's timer, 0 none. */
+static inline uint64_t tp_tap_next_timeout(const struct tp_core *core)
+{
+	return core->tap.deadline;
+}
 void tp_tap_reset(struct tp_core *core);
 /* A tap of the fingers down now may still come (tapping on for that count, nothing ruled it out). */
 bool tp_tap_pending(const struct tp_core *core);
@@ -391,7 +396,9 @@ static inline bool tp_gesture_scroll_allowed(const struct tp_core *core)
 	return core->gesture.state == GESTURE_STATE_SCROLL;
 }
 
-bool tp_gesture_scroll_origin(const struct tp_core *core, double *x, double *y);
+/* Two-finger scrolling of touches t1, t2: where (and when) the fingers settled. */
+bool tp_gesture_scroll_origin(const struct tp_core *core, int t1, int t2, double *x, double *y,
+			      uint64_t *time);
 /* The finger count the gesture code has settled on (a one-frame glitch of the count is not). */
 static inline int tp_gesture_fingers(const struct tp_core *core)
 {
@@ -446,6 +453,11 @@ static inline bool tp_scroll_frame(struct tp_core *core)
 	return tp_scroll_update(core);
 }
 void tp_scroll_timeout(struct tp_core *core, uint64_t now);
+/* Coasting's next step, 0 none. */
+static inline uint64_t tp_scroll_next_timeout(const struct tp_core *core)
+{
+	return core->scroll.coast_deadline;
+}
 void tp_scroll_reset(struct tp_core *core);
 
 #endif /* SYNMT_CORE_PRIVATE_H */

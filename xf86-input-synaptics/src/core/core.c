@@ -301,11 +301,22 @@ static void keep_frame(struct tp_core *core, const struct tp_frame *f)
 		core->frame.slots[i] = f->slots[i];
 }
 
-/* The earliest deadline of the concerns' timers, 0 none. */
+/*
+ * The earliest deadline of the concerns' timers, 0 none.  Each concern
+ * keeps its own timer behind a next_timeout/timeout pair; the core only
+ * collects the deadlines and calls the ones that are due.
+ */
 static inline uint64_t next_deadline(const struct tp_core *core)
 {
-	return tp_earlier_deadline(tp_earlier_deadline(core->tap.deadline, core->scroll.coast_deadline),
+	return tp_earlier_deadline(tp_earlier_deadline(tp_tap_next_timeout(core),
+						       tp_scroll_next_timeout(core)),
 				   tp_buttons_next_timeout(core));
+}
+
+/* A timer whose deadline is `deadline` (0 none) is due at `now`. */
+static inline bool due(uint64_t deadline, uint64_t now)
+{
+	return deadline && deadline <= now;
 }
 
 /* Fire every timer due at or before `until`, in deadline order, each at its own time. */
@@ -316,11 +327,11 @@ static void run_timers(struct tp_core *core, uint64_t until)
 	while ((next = next_deadline(core)) && next <= until) {
 		if (next > core->now)
 			core->now = next;
-		if (core->tap.deadline && core->tap.deadline <= core->now)
+		if (due(tp_tap_next_timeout(core), core->now))
 			tp_tap_timeout(core, core->now);
-		if (tp_buttons_next_timeout(core) && tp_buttons_next_timeout(core) <= core->now)
+		if (due(tp_buttons_next_timeout(core), core->now))
 			tp_buttons_timeout(core, core->now);
-		if (core->scroll.coast_deadline && core->scroll.coast_deadline <= core->now)
+		if (due(tp_scroll_next_timeout(core), core->now))
 			tp_scroll_timeout(core, core->now);
 		if (next_deadline(core) == next) {
 			tp_log(core, TP_LOG_ERROR, "timer at %llu did not advance",

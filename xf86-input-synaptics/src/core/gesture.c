@@ -625,11 +625,19 @@ bool tp_gesture_frame(struct tp_core *core)
 	return g->state != GESTURE_STATE_NONE && g->state != GESTURE_STATE_SCROLL;
 }
 
-/* Where the two fingers were when they settled, so the scroll loses no distance to the decision. */
-bool tp_gesture_scroll_origin(const struct tp_core *core, double *x, double *y)
+/*
+ * Where the two fingers were when they settled, and when, so the scroll
+ * loses no distance to the decision: only while two-finger scrolling is
+ * the decision and the fingers are still touches t1 and t2.
+ */
+bool tp_gesture_scroll_origin(const struct tp_core *core, int t1, int t2, double *x, double *y,
+			      uint64_t *time)
 {
 	const struct tp_gesture *g = &core->gesture;
 
+	if (t1 != g->t1 || t2 != g->t2)
+		return false;
+	*time = g->last_time;
 	if (g->state == GESTURE_STATE_SCROLL && g->box) {
 		/* Semi-MT: scroll.c follows the first reported position, not the box centre. */
 		*x = g->touch0_x;

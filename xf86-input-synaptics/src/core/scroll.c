@@ -276,6 +276,7 @@ static void scroll_update(struct tp_core *core)
 	if (!s->valid || t1 != s->t1 || t2 != s->t2 || core->pointer_changed) {
 		bool fresh = !s->valid;
 		double ox, oy;
+		uint64_t since;
 
 		s->valid = true;
 		s->last_x = x;
@@ -285,12 +286,12 @@ static void scroll_update(struct tp_core *core)
 		s->t1 = t1;
 		s->t2 = t2;
 		/* Two-finger scrolling starts where the fingers settled, not where it was decided. */
-		if (!fresh || s->method != SCROLL_TWOFINGER || t1 != core->gesture.t1 ||
-		    t2 != core->gesture.t2 || !tp_gesture_scroll_origin(core, &ox, &oy))
+		if (!fresh || s->method != SCROLL_TWOFINGER ||
+		    !tp_gesture_scroll_origin(core, t1, t2, &ox, &oy, &since))
 			return;
 		s->last_x = ox;
 		s->last_y = oy;
-		s->last_time = core->gesture.last_time;
+		s->last_time = since;
 	}
 
 	/*
