@@ -141,21 +141,25 @@ struct tp_clickpad {
 	bool pressed;
 };
 
-/* Scrolling (scroll.c). */
-enum tp_scroll_method {
-	SCROLL_NONE,
-	SCROLL_EDGE_VERT,
-	SCROLL_EDGE_HORIZ,
-	SCROLL_TWOFINGER,
-	SCROLL_CIRCULAR,
+/* Scrolling (scroll.c): what scrolls, and coasting after it (two machines). */
+enum tp_scroll_state {
+	SCROLL_STATE_IDLE,
+	SCROLL_STATE_EDGE_VERT,
+	SCROLL_STATE_EDGE_HORIZ,
+	SCROLL_STATE_TWOFINGER,
+	SCROLL_STATE_CIRCULAR,
+};
+
+enum tp_coast_state {
+	COAST_STATE_IDLE,
+	COAST_STATE_LIFT,	/* after the fingers lifted: slows down by CoastingFriction */
+	COAST_STATE_CORNER,	/* CornerCoasting: the finger rests in a corner, no friction */
 };
 
 #define TP_SCROLL_HISTORY 8
 struct tp_scroll {
-	enum tp_scroll_method method;
-	bool edge_candidate_vert;	/* chosen at touch-down */
-	bool edge_candidate_horiz;
-	bool circ_candidate;
+	enum tp_scroll_state state;
+	enum tp_scroll_state candidate;	/* chosen at touch-down: EDGE_VERT, EDGE_HORIZ, CIRCULAR or IDLE */
 	bool valid;
 	double last_x, last_y;		/* position the last delta was taken from */
 	uint64_t last_time;
@@ -164,9 +168,9 @@ struct tp_scroll {
 	struct { uint64_t time, dt; double v, h; } hist[TP_SCROLL_HISTORY];
 	int nhist, hpos;
 	/* coasting */
+	enum tp_coast_state coast;
 	double coast_v, coast_h;	/* scroll units per second */
-	bool coast_corner;		/* corner coasting: no friction, finger on */
-	uint64_t coast_deadline;
+	uint64_t coast_deadline;	/* 0 while COAST_STATE_IDLE */
 	uint64_t coast_last;
 };
 
@@ -447,7 +451,7 @@ static inline bool tp_scroll_frame(struct tp_core *core)
 {
 	int n = core->gesture_fingers;
 
-	if (core->scroll.method == SCROLL_NONE && n == core->prev_gesture_fingers && n != 1 &&
+	if (core->scroll.state == SCROLL_STATE_IDLE && n == core->prev_gesture_fingers && n != 1 &&
 	    core->p.touchpad_off == 0 && !core->palm && !tp_gesture_scroll_allowed(core))
 		return false;
 	return tp_scroll_update(core);

@@ -4,10 +4,35 @@
  * Output is in scroll units (1.0 = one click of button 4/5/6/7):
  * vertical = device units moved / VertScrollDelta, so a negative delta
  * inverts the direction.  Edge and circular scrolling are chosen when the
- * first finger lands; two-finger scrolling runs whenever exactly two fingers
- * are down.  When the fingers lift while scrolling faster than CoastingSpeed
- * (scroll units per second) the scroll goes on and slows down by
- * CoastingFriction (units per second squared); a new touch stops it.
+ * first finger lands (the candidate); two-finger scrolling runs whenever
+ * gesture.c has decided that two fingers scroll.  When the fingers lift
+ * while scrolling faster than CoastingSpeed (scroll units per second) the
+ * scroll goes on and slows down by CoastingFriction (units per second
+ * squared); a new touch stops it.
+ *
+ * Two state machines.  What scrolls (one event per frame from the finger
+ * count, then LEAVE_STRIP / CORNER from where an edge-scrolling finger is):
+ *
+ *   any --TOUCH--> same state, candidate chosen from where the finger landed
+ *   IDLE --ONE_FINGER, candidate circular--> CIRCULAR
+ *   IDLE --ONE_FINGER, candidate edge, in its strip--> EDGE_VERT / EDGE_HORIZ
+ *   IDLE, EDGE_*, CIRCULAR --TWOFINGER--> TWOFINGER
+ *   EDGE_* --CORNER (CircularScrolling, no CornerCoasting)--> CIRCULAR
+ *   EDGE_* --LEAVE_STRIP--> IDLE (candidate dropped)
+ *   EDGE_*, CIRCULAR --FINGERS--> IDLE (candidate dropped)
+ *   TWOFINGER --ONE_FINGER / FINGERS--> IDLE (may coast, candidate dropped)
+ *   any --RELEASE--> IDLE (may coast);  any --DISABLE--> IDLE
+ *
+ * Coasting runs beside it (a coast after a lift goes on under a new
+ * two-finger scroll until a touch stops it):
+ *
+ *   IDLE, LIFT --LIFT (scroll ended faster than CoastingSpeed)--> LIFT
+ *   IDLE, LIFT --CORNER (edge scroll into a corner, CornerCoasting)--> CORNER
+ *   LIFT, CORNER --TICK (every COAST_TICK_MS)--> same, or IDLE once stopped
+ *   CORNER --LEAVE_CORNER / SCROLL_END--> IDLE
+ *   any --TOUCH / DISABLE--> IDLE
+ *
+ * Every transition is logged at TP_LOG_DEBUG ("scroll: ..." and "coast: ...").
  */
 #include <math.h>
 
@@ -30,14 +55,87 @@
 /* A late timer catches up at most this much time in one step. */
 #define COAST_MAX_STEP_MS	100
 
-static const char *method_name(enum tp_scroll_method m)
+enum tp_scroll_event {
+	SCROLL_EVENT_TOUCH = 40,	/* first finger down: choose the candidate */
+	SCROLL_EVENT_RELEASE,		/* last finger up */
+	SCROLL_EVENT_DISABLE,		/* TouchpadOff, palm */
+	SCROLL_EVENT_TWOFINGER,		/* gesture.c lets two fingers scroll, and it is on */
+	SCROLL_EVENT_ONE_FINGER,	/* one finger, no two-finger scroll */
+	SCROLL_EVENT_FINGERS,		/* two or more fingers, no two-finger scroll */
+	SCROLL_EVENT_LEAVE_STRIP,	/* the edge-scrolling finger left its strip */
+	SCROLL_EVENT_CORNER,		/* ... reached a corner, and CircularScrolling takes over */
+};
+
+enum tp_coast_event {
+	COAST_EVENT_LIFT = 60,		/* a scroll ended fast enough to coast */
+	COAST_EVENT_CORNER,		/* an edge scroll reached a corner (CornerCoasting) */
+	COAST_EVENT_LEAVE_CORNER,	/* ... and left it */
+	COAST_EVENT_SCROLL_END,		/* the edge scroll under a corner coast ended */
+	COAST_EVENT_TOUCH,		/* first finger down */
+	COAST_EVENT_DISABLE,		/* TouchpadOff, palm */
+	COAST_EVENT_TICK,		/* the coasting timer */
+};
+
+static const char *state_name(enum tp_scroll_state s)
 {
-	switch (m) {
-	case SCROLL_NONE: return "none";
-	case SCROLL_EDGE_VERT: return "vertical edge";
-	case SCROLL_EDGE_HORIZ: return "horizontal edge";
-	case SCROLL_TWOFINGER: return "two-finger";
-	case SCROLL_CIRCULAR: return "circular";
+	switch (s) {
+	case SCROLL_STATE_IDLE: return "IDLE";
+	case SCROLL_STATE_EDGE_VERT: return "EDGE_VERT";
+	case SCROLL_STATE_EDGE_HORIZ: return "EDGE_HORIZ";
+	case SCROLL_STATE_TWOFINGER: return "TWOFINGER";
+	case SCROLL_STATE_CIRCULAR: return "CIRCULAR";
+	}
+	return "?";
+}
+
+/* The names of 1.9-era log lines ("... scrolling begins"), kept as they were. */
+static const char *method_name(enum tp_scroll_state s)
+{
+	switch (s) {
+	case SCROLL_STATE_IDLE: return "none";
+	case SCROLL_STATE_EDGE_VERT: return "vertical edge";
+	case SCROLL_STATE_EDGE_HORIZ: return "horizontal edge";
+	case SCROLL_STATE_TWOFINGER: return "two-finger";
+	case SCROLL_STATE_CIRCULAR: return "circular";
+	}
+	return "?";
+}
+
+static const char *event_name(enum tp_scroll_event e)
+{
+	switch (e) {
+	case SCROLL_EVENT_TOUCH: return "TOUCH";
+	case SCROLL_EVENT_RELEASE: return "RELEASE";
+	case SCROLL_EVENT_DISABLE: return "DISABLE";
+	case SCROLL_EVENT_TWOFINGER: return "TWOFINGER";
+	case SCROLL_EVENT_ONE_FINGER: return "ONE_FINGER";
+	case SCROLL_EVENT_FINGERS: return "FINGERS";
+	case SCROLL_EVENT_LEAVE_STRIP: return "LEAVE_STRIP";
+	case SCROLL_EVENT_CORNER: return "CORNER";
+	}
+	return "?";
+}
+
+static const char *coast_state_name(enum tp_coast_state s)
+{
+	switch (s) {
+	case COAST_STATE_IDLE: return "IDLE";
+	case COAST_STATE_LIFT: return "LIFT";
+	case COAST_STATE_CORNER: return "CORNER";
+	}
+	return "?";
+}
+
+static const char *coast_event_name(enum tp_coast_event e)
+{
+	switch (e) {
+	case COAST_EVENT_LIFT: return "LIFT";
+	case COAST_EVENT_CORNER: return "CORNER";
+	case COAST_EVENT_LEAVE_CORNER: return "LEAVE_CORNER";
+	case COAST_EVENT_SCROLL_END: return "SCROLL_END";
+	case COAST_EVENT_TOUCH: return "TOUCH";
+	case COAST_EVENT_DISABLE: return "DISABLE";
+	case COAST_EVENT_TICK: return "TICK";
 	}
 	return "?";
 }
@@ -52,28 +150,6 @@ static void emit(struct tp_core *core, double v, double h)
 {
 	if ((v != 0 || h != 0) && core->out.scroll)
 		core->out.scroll(core->user, v, h);
-}
-
-static void stop_coasting(struct tp_core *core)
-{
-	struct tp_scroll *s = &core->scroll;
-
-	s->coast_v = s->coast_h = 0;
-	s->coast_corner = false;
-	s->coast_deadline = 0;
-}
-
-static void start_coasting(struct tp_core *core, double v, double h, bool corner)
-{
-	struct tp_scroll *s = &core->scroll;
-
-	s->coast_v = v;
-	s->coast_h = h;
-	s->coast_corner = corner;
-	s->coast_last = core->now;
-	s->coast_deadline = core->now + ms2us(COAST_TICK_MS);
-	tp_log(core, TP_LOG_DEBUG, "scroll: %scoasting at %.1f/%.1f units/s", corner ? "corner " : "",
-	       v, h);
 }
 
 /* Scroll speed (units per second) over the last SCROLL_SPEED_WINDOW_MS of movement. */
@@ -122,17 +198,165 @@ static void record(struct tp_core *core, double v, double h)
 		s->nhist++;
 }
 
+/* ---- coasting ---- */
+
+static void stop_coasting(struct tp_core *core)
+{
+	struct tp_scroll *s = &core->scroll;
+
+	s->coast_v = s->coast_h = 0;
+	s->coast_deadline = 0;
+}
+
+static void start_coasting(struct tp_core *core, double v, double h, bool corner)
+{
+	struct tp_scroll *s = &core->scroll;
+
+	s->coast_v = v;
+	s->coast_h = h;
+	s->coast_last = core->now;
+	s->coast_deadline = core->now + ms2us(COAST_TICK_MS);
+	tp_log(core, TP_LOG_DEBUG, "scroll: %scoasting at %.1f/%.1f units/s", corner ? "corner " : "",
+	       v, h);
+}
+
+/* One step of the coasting timer (slowing down with friction): false once it stopped. */
+static bool coast_tick(struct tp_core *core, bool friction)
+{
+	struct tp_scroll *s = &core->scroll;
+	uint64_t now = core->now;
+	double dt, fr = core->p.coasting_friction;
+
+	dt = (now - s->coast_last) / 1e6;
+	if (dt > COAST_MAX_STEP_MS / 1e3)
+		dt = COAST_MAX_STEP_MS / 1e3;
+	s->coast_last = now;
+	emit(core, s->coast_v * dt, s->coast_h * dt);
+
+	if (friction) {
+		double dv = fr * dt;
+
+		s->coast_v = fabs(s->coast_v) <= dv ? 0 : s->coast_v - copysign(dv, s->coast_v);
+		s->coast_h = fabs(s->coast_h) <= dv ? 0 : s->coast_h - copysign(dv, s->coast_h);
+	}
+	if (s->coast_v == 0 && s->coast_h == 0) {
+		stop_coasting(core);
+		tp_log(core, TP_LOG_DEBUG, "scroll: coasting stopped");
+		return false;
+	}
+	s->coast_deadline = now + ms2us(COAST_TICK_MS);
+	return true;
+}
+
+static void coast_idle(struct tp_core *core, enum tp_coast_event ev, double v, double h,
+		       enum tp_coast_state *next)
+{
+	switch (ev) {
+	case COAST_EVENT_LIFT:
+		start_coasting(core, v, h, false);
+		*next = COAST_STATE_LIFT;
+		break;
+	case COAST_EVENT_CORNER:
+		start_coasting(core, v, h, true);
+		*next = COAST_STATE_CORNER;
+		break;
+	case COAST_EVENT_LEAVE_CORNER:
+	case COAST_EVENT_SCROLL_END:
+	case COAST_EVENT_TOUCH:
+	case COAST_EVENT_DISABLE:
+	case COAST_EVENT_TICK:
+		break;
+	}
+}
+
+static void coast_lift(struct tp_core *core, enum tp_coast_event ev, double v, double h,
+		       enum tp_coast_state *next)
+{
+	switch (ev) {
+	case COAST_EVENT_LIFT:
+		/* Another scroll ended (one that began under this coast): its speed now. */
+		start_coasting(core, v, h, false);
+		break;
+	case COAST_EVENT_CORNER:
+		start_coasting(core, v, h, true);
+		*next = COAST_STATE_CORNER;
+		break;
+	case COAST_EVENT_TOUCH:
+	case COAST_EVENT_DISABLE:
+		stop_coasting(core);
+		*next = COAST_STATE_IDLE;
+		break;
+	case COAST_EVENT_TICK:
+		if (!coast_tick(core, true))
+			*next = COAST_STATE_IDLE;
+		break;
+	case COAST_EVENT_LEAVE_CORNER:
+	case COAST_EVENT_SCROLL_END:
+		break;
+	}
+}
+
+static void coast_corner(struct tp_core *core, enum tp_coast_event ev, double v, double h,
+			 enum tp_coast_state *next)
+{
+	switch (ev) {
+	case COAST_EVENT_LIFT:
+		start_coasting(core, v, h, false);
+		*next = COAST_STATE_LIFT;
+		break;
+	case COAST_EVENT_CORNER:
+		start_coasting(core, v, h, true);
+		break;
+	case COAST_EVENT_LEAVE_CORNER:
+	case COAST_EVENT_SCROLL_END:
+	case COAST_EVENT_TOUCH:
+	case COAST_EVENT_DISABLE:
+		stop_coasting(core);
+		*next = COAST_STATE_IDLE;
+		break;
+	case COAST_EVENT_TICK:
+		/* The finger holds the speed: no friction. */
+		if (!coast_tick(core, false))
+			*next = COAST_STATE_IDLE;
+		break;
+	}
+}
+
+/* v, h: the speed to coast at (LIFT, CORNER), scroll units per second. */
+static void coast_handle_event(struct tp_core *core, enum tp_coast_event ev, double v, double h)
+{
+	struct tp_scroll *s = &core->scroll;
+	enum tp_coast_state current = s->coast, next = current;
+
+	switch (current) {
+	case COAST_STATE_IDLE:
+		coast_idle(core, ev, v, h, &next);
+		break;
+	case COAST_STATE_LIFT:
+		coast_lift(core, ev, v, h, &next);
+		break;
+	case COAST_STATE_CORNER:
+		coast_corner(core, ev, v, h, &next);
+		break;
+	}
+	if (next != current || ev == COAST_EVENT_LIFT || ev == COAST_EVENT_CORNER)
+		tp_log(core, TP_LOG_DEBUG, "coast: %s -> %s -> %s", coast_state_name(current),
+		       coast_event_name(ev), coast_state_name(next));
+	s->coast = next;
+}
+
+/* ---- what scrolls ---- */
+
+/* Leave a running scroll (the handler names the next state); a lift may start coasting. */
 static void end_scroll(struct tp_core *core, bool may_coast)
 {
 	struct tp_scroll *s = &core->scroll;
 	double v, h, min = core->p.coasting_speed;
 
-	if (s->method == SCROLL_NONE)
-		return;
-	if (s->coast_corner)
-		stop_coasting(core);
+	if (s->coast == COAST_STATE_CORNER)
+		coast_handle_event(core, COAST_EVENT_SCROLL_END, 0, 0);
 	/* 1.9: with CornerCoasting on, scrolling never coasts after lift-off. */
-	if (may_coast && min > 0 && !core->p.corner_coasting && s->method != SCROLL_CIRCULAR) {
+	if (may_coast && min > 0 && !core->p.corner_coasting && s->state != SCROLL_STATE_CIRCULAR) {
 		lift_speed(core, &v, &h);
 		v = clamp_speed(v, min * COAST_MAX_SPEED_FACTOR);
 		h = clamp_speed(h, min * COAST_MAX_SPEED_FACTOR);
@@ -141,22 +365,22 @@ static void end_scroll(struct tp_core *core, bool may_coast)
 		if (fabs(h) < min)
 			h = 0;
 		if (v != 0 || h != 0)
-			start_coasting(core, v, h, false);
+			coast_handle_event(core, COAST_EVENT_LIFT, v, h);
 	}
-	tp_log(core, TP_LOG_DEBUG, "scroll: %s scrolling ends", method_name(s->method));
-	s->method = SCROLL_NONE;
+	tp_log(core, TP_LOG_DEBUG, "scroll: %s scrolling ends", method_name(s->state));
 	s->valid = false;
 	s->nhist = 0;
 }
 
-static void begin_scroll(struct tp_core *core, enum tp_scroll_method m)
+/* Enter scrolling state m: the next position is the first, no delta yet. */
+static enum tp_scroll_state begin_scroll(struct tp_core *core, enum tp_scroll_state m)
 {
 	struct tp_scroll *s = &core->scroll;
 
 	tp_log(core, TP_LOG_DEBUG, "scroll: %s scrolling begins", method_name(m));
-	s->method = m;
 	s->valid = false;
 	s->nhist = 0;
+	return m;
 }
 
 /* Circular-scroll trigger zones: 0 any edge, 1 top, 2 top-right, ... clockwise ..., 8 top-left. */
@@ -200,7 +424,7 @@ static double pad_angle(const struct tp_core *core, double x, double y)
 }
 
 /* Touch down: edge and circular scrolling are chosen from where the first finger lands. */
-static void choose_at_touch_down(struct tp_core *core)
+static void choose_candidate(struct tp_core *core)
 {
 	struct tp_scroll *s = &core->scroll;
 	const struct tp_params *p = &core->p;
@@ -208,17 +432,177 @@ static void choose_at_touch_down(struct tp_core *core)
 	const struct tp_touch *t;
 	bool l, r, top, b;
 
-	s->edge_candidate_vert = s->edge_candidate_horiz = s->circ_candidate = false;
+	s->candidate = SCROLL_STATE_IDLE;
 	if (i < 0)
 		return;
 	t = &core->touches[i];
 	tp_edge_zone(core, t->start_x, t->start_y, &l, &r, &top, &b);
 	if (p->circular_scrolling && in_circ_trigger(core, t->start_x, t->start_y))
-		s->circ_candidate = true;
+		s->candidate = SCROLL_STATE_CIRCULAR;
 	else if (p->vert_edge_scroll && r)
-		s->edge_candidate_vert = true;
+		s->candidate = SCROLL_STATE_EDGE_VERT;
 	else if (p->horiz_edge_scroll && b)
-		s->edge_candidate_horiz = true;
+		s->candidate = SCROLL_STATE_EDGE_HORIZ;
+}
+
+/* The pointer's finger is in the strip of edge scrolling m (EDGE_VERT: right, EDGE_HORIZ: bottom). */
+static bool in_edge_strip(const struct tp_core *core, enum tp_scroll_state m)
+{
+	int i = core->mt ? tp_pointer_touch(core) : 0;
+	bool l, r, t, b;
+
+	if (i < 0 || !core->touches[i].down)
+		return false;
+	tp_edge_zone(core, core->touches[i].x, core->touches[i].y, &l, &r, &t, &b);
+	return m == SCROLL_STATE_EDGE_VERT ? r : b;
+}
+
+static void scroll_idle(struct tp_core *core, enum tp_scroll_event ev, enum tp_scroll_state *next)
+{
+	struct tp_scroll *s = &core->scroll;
+
+	switch (ev) {
+	case SCROLL_EVENT_TOUCH:
+		choose_candidate(core);
+		break;
+	case SCROLL_EVENT_TWOFINGER:
+		*next = begin_scroll(core, SCROLL_STATE_TWOFINGER);
+		break;
+	case SCROLL_EVENT_ONE_FINGER:
+		/* Circular scrolling begins anywhere, edge scrolling in its strip. */
+		if (s->candidate == SCROLL_STATE_CIRCULAR ||
+		    (s->candidate != SCROLL_STATE_IDLE && in_edge_strip(core, s->candidate)))
+			*next = begin_scroll(core, s->candidate);
+		break;
+	case SCROLL_EVENT_RELEASE:
+	case SCROLL_EVENT_DISABLE:
+	case SCROLL_EVENT_FINGERS:
+	case SCROLL_EVENT_LEAVE_STRIP:
+	case SCROLL_EVENT_CORNER:
+		break;
+	}
+}
+
+/* EDGE_VERT and EDGE_HORIZ: one finger scrolls along the right or bottom strip. */
+static void scroll_edge(struct tp_core *core, enum tp_scroll_event ev, enum tp_scroll_state *next)
+{
+	switch (ev) {
+	case SCROLL_EVENT_TOUCH:
+		choose_candidate(core);
+		break;
+	case SCROLL_EVENT_RELEASE:
+		end_scroll(core, true);
+		*next = SCROLL_STATE_IDLE;
+		break;
+	case SCROLL_EVENT_DISABLE:
+		end_scroll(core, false);
+		*next = SCROLL_STATE_IDLE;
+		break;
+	case SCROLL_EVENT_TWOFINGER:
+		end_scroll(core, false);
+		*next = begin_scroll(core, SCROLL_STATE_TWOFINGER);
+		break;
+	case SCROLL_EVENT_FINGERS:
+	case SCROLL_EVENT_LEAVE_STRIP:
+		/* Another finger, or leaving the strip, ends edge scrolling for this touch. */
+		end_scroll(core, false);
+		core->scroll.candidate = SCROLL_STATE_IDLE;
+		*next = SCROLL_STATE_IDLE;
+		break;
+	case SCROLL_EVENT_CORNER:
+		/* Hand over to circular scrolling (no "ends": the scroll goes on). */
+		*next = begin_scroll(core, SCROLL_STATE_CIRCULAR);
+		break;
+	case SCROLL_EVENT_ONE_FINGER:
+		break;
+	}
+}
+
+static void scroll_twofinger(struct tp_core *core, enum tp_scroll_event ev,
+			     enum tp_scroll_state *next)
+{
+	switch (ev) {
+	case SCROLL_EVENT_TOUCH:
+		choose_candidate(core);
+		break;
+	case SCROLL_EVENT_RELEASE:
+		end_scroll(core, true);
+		*next = SCROLL_STATE_IDLE;
+		break;
+	case SCROLL_EVENT_DISABLE:
+		end_scroll(core, false);
+		*next = SCROLL_STATE_IDLE;
+		break;
+	case SCROLL_EVENT_ONE_FINGER:
+	case SCROLL_EVENT_FINGERS:
+		/* One finger lifted first (or more came): the scroll ends here, and may coast. */
+		end_scroll(core, true);
+		core->scroll.candidate = SCROLL_STATE_IDLE;
+		*next = SCROLL_STATE_IDLE;
+		break;
+	case SCROLL_EVENT_TWOFINGER:
+	case SCROLL_EVENT_LEAVE_STRIP:
+	case SCROLL_EVENT_CORNER:
+		break;
+	}
+}
+
+static void scroll_circular(struct tp_core *core, enum tp_scroll_event ev,
+			    enum tp_scroll_state *next)
+{
+	switch (ev) {
+	case SCROLL_EVENT_TOUCH:
+		choose_candidate(core);
+		break;
+	case SCROLL_EVENT_RELEASE:
+		end_scroll(core, true);	/* circular scrolling never coasts */
+		*next = SCROLL_STATE_IDLE;
+		break;
+	case SCROLL_EVENT_DISABLE:
+		end_scroll(core, false);
+		*next = SCROLL_STATE_IDLE;
+		break;
+	case SCROLL_EVENT_TWOFINGER:
+		end_scroll(core, false);
+		*next = begin_scroll(core, SCROLL_STATE_TWOFINGER);
+		break;
+	case SCROLL_EVENT_FINGERS:
+		end_scroll(core, false);
+		core->scroll.candidate = SCROLL_STATE_IDLE;
+		*next = SCROLL_STATE_IDLE;
+		break;
+	case SCROLL_EVENT_ONE_FINGER:
+	case SCROLL_EVENT_LEAVE_STRIP:
+	case SCROLL_EVENT_CORNER:
+		break;
+	}
+}
+
+static void scroll_handle_event(struct tp_core *core, enum tp_scroll_event ev)
+{
+	struct tp_scroll *s = &core->scroll;
+	enum tp_scroll_state current = s->state, next = current;
+
+	switch (current) {
+	case SCROLL_STATE_IDLE:
+		scroll_idle(core, ev, &next);
+		break;
+	case SCROLL_STATE_EDGE_VERT:
+	case SCROLL_STATE_EDGE_HORIZ:
+		scroll_edge(core, ev, &next);
+		break;
+	case SCROLL_STATE_TWOFINGER:
+		scroll_twofinger(core, ev, &next);
+		break;
+	case SCROLL_STATE_CIRCULAR:
+		scroll_circular(core, ev, &next);
+		break;
+	}
+	if (next != current || ev == SCROLL_EVENT_TOUCH)
+		tp_log(core, TP_LOG_DEBUG, "scroll: %s -> %s -> %s (fingers %d, candidate %s)",
+		       state_name(current), event_name(ev), state_name(next), core->gesture_fingers,
+		       state_name(s->candidate));
+	s->state = next;
 }
 
 /* Where the scroll deltas come from; false if there is no usable position. */
@@ -227,7 +611,7 @@ static bool scroll_position(struct tp_core *core, double *x, double *y, int *t1,
 	int a = -1, b = -1;
 
 	*t1 = *t2 = -1;
-	if (core->scroll.method != SCROLL_TWOFINGER || !core->mt) {
+	if (core->scroll.state != SCROLL_STATE_TWOFINGER || !core->mt) {
 		int i = core->mt ? tp_pointer_touch(core) : 0;
 
 		if (i < 0 || !core->touches[i].down)
@@ -286,7 +670,7 @@ static void scroll_update(struct tp_core *core)
 		s->t1 = t1;
 		s->t2 = t2;
 		/* Two-finger scrolling starts where the fingers settled, not where it was decided. */
-		if (!fresh || s->method != SCROLL_TWOFINGER ||
+		if (!fresh || s->state != SCROLL_STATE_TWOFINGER ||
 		    !tp_gesture_scroll_origin(core, t1, t2, &ox, &oy, &since))
 			return;
 		s->last_x = ox;
@@ -298,25 +682,25 @@ static void scroll_update(struct tp_core *core)
 	 * The hysteresis box of pointer motion, as 1.9 filters every position:
 	 * the wobble of fingers lifting off the pad is not a scroll back.
 	 */
-	if (s->method != SCROLL_CIRCULAR) {
+	if (s->state != SCROLL_STATE_CIRCULAR) {
 		x = tp_hysteresis(s->last_x, x, p->horiz_hysteresis);
 		y = tp_hysteresis(s->last_y, y, p->vert_hysteresis);
 	}
 
-	switch (s->method) {
-	case SCROLL_TWOFINGER:
+	switch (s->state) {
+	case SCROLL_STATE_TWOFINGER:
 		if (p->vert_twofinger_scroll)
 			v = clicks(y - s->last_y, p->vert_scroll_delta);
 		if (p->horiz_twofinger_scroll)
 			h = clicks(x - s->last_x, p->horiz_scroll_delta);
 		break;
-	case SCROLL_EDGE_VERT:
+	case SCROLL_STATE_EDGE_VERT:
 		v = clicks(y - s->last_y, p->vert_scroll_delta);
 		break;
-	case SCROLL_EDGE_HORIZ:
+	case SCROLL_STATE_EDGE_HORIZ:
 		h = clicks(x - s->last_x, p->horiz_scroll_delta);
 		break;
-	case SCROLL_CIRCULAR: {
+	case SCROLL_STATE_CIRCULAR: {
 		double a = pad_angle(core, x, y);
 		double d = a - s->last_angle;
 
@@ -328,12 +712,12 @@ static void scroll_update(struct tp_core *core)
 		s->last_angle = a;
 		break;
 	}
-	case SCROLL_NONE:
+	case SCROLL_STATE_IDLE:
 		break;
 	}
 	s->last_x = x;
 	s->last_y = y;
-	if (!s->coast_corner) {
+	if (s->coast != COAST_STATE_CORNER) {
 		record(core, v, h);
 		emit(core, v, h);
 	}
@@ -353,128 +737,84 @@ static void check_corner(struct tp_core *core)
 	corner = (l || r) && (t || b);
 
 	if (core->p.corner_coasting) {
-		if (corner && !s->coast_corner) {
+		if (corner && s->coast != COAST_STATE_CORNER) {
 			double v, h;
 
 			lift_speed(core, &v, &h);
 			if (v != 0 || h != 0)
-				start_coasting(core, v, h, true);
-		} else if (!corner && s->coast_corner) {
-			stop_coasting(core);
+				coast_handle_event(core, COAST_EVENT_CORNER, v, h);
+		} else if (!corner && s->coast == COAST_STATE_CORNER) {
+			coast_handle_event(core, COAST_EVENT_LEAVE_CORNER, 0, 0);
 			s->valid = false;
 		}
 	} else if (corner && core->p.circular_scrolling) {
-		begin_scroll(core, SCROLL_CIRCULAR);
+		scroll_handle_event(core, SCROLL_EVENT_CORNER);
 	}
 }
 
-static bool in_edge_strip(const struct tp_core *core, enum tp_scroll_method m)
+/* This frame's event from the finger count. */
+static enum tp_scroll_event fingers_event(const struct tp_core *core, int n)
 {
-	int i = core->mt ? tp_pointer_touch(core) : 0;
-	bool l, r, t, b;
+	const struct tp_params *p = &core->p;
 
-	if (i < 0 || !core->touches[i].down)
-		return false;
-	tp_edge_zone(core, core->touches[i].x, core->touches[i].y, &l, &r, &t, &b);
-	return m == SCROLL_EDGE_VERT ? r : b;
+	/* The gesture code's count: a one-frame misread of it does not end the scroll. */
+	if (tp_gesture_fingers(core) == 2 && (p->vert_twofinger_scroll || p->horiz_twofinger_scroll) &&
+	    tp_gesture_scroll_allowed(core))
+		return SCROLL_EVENT_TWOFINGER;
+	return n == 1 ? SCROLL_EVENT_ONE_FINGER : SCROLL_EVENT_FINGERS;
 }
 
 /* A frame in which a scroll runs or may begin or end (tp_scroll_frame()). */
 bool tp_scroll_update(struct tp_core *core)
 {
 	struct tp_scroll *s = &core->scroll;
-	const struct tp_params *p = &core->p;
 	int n = core->gesture_fingers;
-	bool enabled = p->touchpad_off == 0 && !core->palm;
 
 	if (n > 0 && core->prev_gesture_fingers == 0) {
 		/* A new touch stops coasting and chooses edge/circular scrolling. */
-		stop_coasting(core);
-		choose_at_touch_down(core);
+		coast_handle_event(core, COAST_EVENT_TOUCH, 0, 0);
+		scroll_handle_event(core, SCROLL_EVENT_TOUCH);
 	}
-
-	if (!enabled) {
-		end_scroll(core, false);
-		stop_coasting(core);
+	if (core->p.touchpad_off != 0 || core->palm) {
+		scroll_handle_event(core, SCROLL_EVENT_DISABLE);
+		coast_handle_event(core, COAST_EVENT_DISABLE, 0, 0);
 		return false;
 	}
-
 	if (n == 0) {
-		end_scroll(core, true);
+		scroll_handle_event(core, SCROLL_EVENT_RELEASE);
 		return false;
 	}
-
-	/* The gesture code's count: a one-frame misread of it does not end the scroll. */
-	if (tp_gesture_fingers(core) == 2 && (p->vert_twofinger_scroll || p->horiz_twofinger_scroll) &&
-	    tp_gesture_scroll_allowed(core)) {
-		if (s->method != SCROLL_TWOFINGER) {
-			end_scroll(core, false);
-			begin_scroll(core, SCROLL_TWOFINGER);
-		}
-	} else if (s->method == SCROLL_TWOFINGER) {
-		/* One finger lifted first: the scroll ends here, and may coast. */
-		end_scroll(core, true);
-		s->edge_candidate_vert = s->edge_candidate_horiz = s->circ_candidate = false;
-	}
-
-	if (n == 1 && s->method == SCROLL_NONE) {
-		if (s->circ_candidate)
-			begin_scroll(core, SCROLL_CIRCULAR);
-		else if (s->edge_candidate_vert && in_edge_strip(core, SCROLL_EDGE_VERT))
-			begin_scroll(core, SCROLL_EDGE_VERT);
-		else if (s->edge_candidate_horiz && in_edge_strip(core, SCROLL_EDGE_HORIZ))
-			begin_scroll(core, SCROLL_EDGE_HORIZ);
-	} else if (n != 1 && (s->method == SCROLL_EDGE_VERT || s->method == SCROLL_EDGE_HORIZ ||
-			      s->method == SCROLL_CIRCULAR)) {
-		end_scroll(core, false);
-		s->edge_candidate_vert = s->edge_candidate_horiz = s->circ_candidate = false;
-	}
-
-	if (s->method == SCROLL_EDGE_VERT || s->method == SCROLL_EDGE_HORIZ) {
-		if (!in_edge_strip(core, s->method)) {
-			/* Leaving the strip ends edge scrolling for this touch. */
-			end_scroll(core, false);
-			s->edge_candidate_vert = s->edge_candidate_horiz = false;
+	scroll_handle_event(core, fingers_event(core, n));
+	if (s->state == SCROLL_STATE_EDGE_VERT || s->state == SCROLL_STATE_EDGE_HORIZ) {
+		if (!in_edge_strip(core, s->state)) {
+			scroll_handle_event(core, SCROLL_EVENT_LEAVE_STRIP);
 			return false;
 		}
 		check_corner(core);
 	}
-
-	if (s->method == SCROLL_NONE)
+	if (s->state == SCROLL_STATE_IDLE)
 		return false;
 	scroll_update(core);
 	return true;
 }
 
+/* Called when tp_scroll_next_timeout() is due, with now == core->now (core.c: run_timers). */
 void tp_scroll_timeout(struct tp_core *core, uint64_t now)
 {
 	struct tp_scroll *s = &core->scroll;
-	double dt, fr = core->p.coasting_friction;
 
 	if (!s->coast_deadline || s->coast_deadline > now)
 		return;
-	dt = (now - s->coast_last) / 1e6;
-	if (dt > COAST_MAX_STEP_MS / 1e3)
-		dt = COAST_MAX_STEP_MS / 1e3;
-	s->coast_last = now;
-	emit(core, s->coast_v * dt, s->coast_h * dt);
-
-	if (!s->coast_corner) {
-		double dv = fr * dt;
-
-		s->coast_v = fabs(s->coast_v) <= dv ? 0 : s->coast_v - copysign(dv, s->coast_v);
-		s->coast_h = fabs(s->coast_h) <= dv ? 0 : s->coast_h - copysign(dv, s->coast_h);
-	}
-	if (s->coast_v == 0 && s->coast_h == 0) {
-		stop_coasting(core);
-		tp_log(core, TP_LOG_DEBUG, "scroll: coasting stopped");
-		return;
-	}
-	s->coast_deadline = now + ms2us(COAST_TICK_MS);
+	coast_handle_event(core, COAST_EVENT_TICK, 0, 0);
 }
 
 void tp_scroll_reset(struct tp_core *core)
 {
-	stop_coasting(core);
-	core->scroll = (struct tp_scroll){ .method = SCROLL_NONE, .t1 = -1, .t2 = -1 };
+	core->scroll = (struct tp_scroll){
+		.state = SCROLL_STATE_IDLE,
+		.candidate = SCROLL_STATE_IDLE,
+		.coast = COAST_STATE_IDLE,
+		.t1 = -1,
+		.t2 = -1,
+	};
 }
