@@ -764,10 +764,32 @@ static enum tp_scroll_event fingers_event(const struct tp_core *core, int n)
 	return n == 1 ? SCROLL_EVENT_ONE_FINGER : SCROLL_EVENT_FINGERS;
 }
 
+/*
+ * The states whose handlers act on this frame's finger event; elsewhere it
+ * changes nothing (one finger pointing, a scroll going on: most frames), so
+ * it is not dispatched (as tap.c's motion_matters()).
+ */
+static bool fingers_event_matters(const struct tp_scroll *s, enum tp_scroll_event ev)
+{
+	switch (s->state) {
+	case SCROLL_STATE_IDLE:
+		return ev == SCROLL_EVENT_TWOFINGER ||
+		       (ev == SCROLL_EVENT_ONE_FINGER && s->candidate != SCROLL_STATE_IDLE);
+	case SCROLL_STATE_EDGE_VERT:
+	case SCROLL_STATE_EDGE_HORIZ:
+	case SCROLL_STATE_CIRCULAR:
+		return ev != SCROLL_EVENT_ONE_FINGER;
+	case SCROLL_STATE_TWOFINGER:
+		return ev != SCROLL_EVENT_TWOFINGER;
+	}
+	return true;
+}
+
 /* A frame in which a scroll runs or may begin or end (tp_scroll_frame()). */
 bool tp_scroll_update(struct tp_core *core)
 {
 	struct tp_scroll *s = &core->scroll;
+	enum tp_scroll_event ev;
 	int n = core->gesture_fingers;
 
 	if (n > 0 && core->prev_gesture_fingers == 0) {
@@ -784,7 +806,9 @@ bool tp_scroll_update(struct tp_core *core)
 		scroll_handle_event(core, SCROLL_EVENT_RELEASE);
 		return false;
 	}
-	scroll_handle_event(core, fingers_event(core, n));
+	ev = fingers_event(core, n);
+	if (fingers_event_matters(s, ev))
+		scroll_handle_event(core, ev);
 	if (s->state == SCROLL_STATE_EDGE_VERT || s->state == SCROLL_STATE_EDGE_HORIZ) {
 		if (!in_edge_strip(core, s->state)) {
 			scroll_handle_event(core, SCROLL_EVENT_LEAVE_STRIP);
