@@ -75,7 +75,8 @@ REPLAY_TESTS = \
 	test/replay/scroll-buttons.sh \
 	test/replay/options.sh \
 	test/replay/option-behaviour.sh \
-	test/replay/rest.sh
+	test/replay/rest.sh \
+	test/replay/man-ranges.sh
 TESTS += $(REPLAY_TESTS) test/replay/module-symbols.sh test/replay/check-tables \
 	test/replay/check-props test/replay/check-evdev
 EXTRA_DIST += $(REPLAY_TESTS) test/replay/replay-lib.sh test/replay/module-symbols.sh \
