@@ -2,13 +2,25 @@
  * gesture.c - XI 2.4 gestures (swipe, pinch) and the decision between
  * two-finger scrolling and pinching.
  *
- *   NONE --2 fingers, pinch possible--> UNKNOWN --fingers move the same way--> SCROLL
- *                                          +------apart, together, around-----> PINCH
- *   NONE --2 fingers, no pinch (or this sequence already scrolled)--> SCROLL
- *   any --3+ fingers, swipe on--> SWIPE_START --centre moves SwipeThreshold--> SWIPE
- *   PINCH/SWIPE --finger count changes--> end (cancelled when a finger was added,
- *                  not when one lifted), then IGNORE until every finger is up (or
- *                  SWIPE_START when a finger was added to make 3+)
+ * A state machine in the style of tap.c: one event per frame at most from
+ * the finger count and the touches (FINGERS when the count changes, RELEASE
+ * when it drops to 0, TOUCHES when other touches go on with the same count,
+ * MOVE otherwise), plus CLICK (clickpad pressed) and DISABLE (pad off, palm,
+ * a button held) before it; one handler per state; a "gesture: A -> EVENT ->
+ * B" line per transition.
+ *
+ *   NONE, UNKNOWN, SCROLL --FINGERS 2, pinch possible--> UNKNOWN
+ *                         --FINGERS 2, no pinch (or this sequence scrolled)--> SCROLL
+ *                         --FINGERS 3+, swipe on--> SWIPE_START
+ *   UNKNOWN --MOVE, the fingers move the same way--> SCROLL
+ *           +--MOVE, apart, together, around------> PINCH (begins)
+ *   SWIPE_START --MOVE, centre moved SwipeThreshold, no tap pending--> SWIPE (begins)
+ *   PINCH, SWIPE --FINGERS--> end (cancelled when a finger was added, not when
+ *                  one lifted), then IGNORE (SWIPE_START when a finger was
+ *                  added to make 3+); --DISABLE--> cancelled, IGNORE
+ *   SWIPE_START, IGNORE --FINGERS--> IGNORE (SWIPE_START when added to 3+)
+ *   SWIPE_START --DISABLE--> NONE;  UNKNOWN, SCROLL --CLICK--> NONE
+ *   any --RELEASE--> NONE (a running gesture ends)
  *
  * Only usable touches count: past FingerHigh, not palm, not thumb, not in a
  * soft-button area.  A contact the kernel already reports but whose
@@ -33,7 +45,6 @@
  * the scale comes from the box diagonal and the angle is always 0.
  *
  * Scrolling itself is scroll.c's; it asks tp_gesture_scroll_allowed().
- * Every transition is logged at TP_LOG_DEBUG.
  */
 #include <math.h>
 
@@ -50,6 +61,16 @@
 /* Ambiguous movement is decided by this many thresholds of travel at the latest. */
 #define GESTURE_FORCE_FACTOR		3.0
 
+/* (struct tp_gesture_event is the XI gesture the core posts: these are the machine's inputs) */
+enum tp_gesture_input {
+	GESTURE_EVENT_FINGERS = 80,	/* the finger count changed, not to 0 */
+	GESTURE_EVENT_RELEASE,		/* every finger is up */
+	GESTURE_EVENT_MOVE,		/* a frame with the same count and touches */
+	GESTURE_EVENT_TOUCHES,		/* same count, other touches: measure from here */
+	GESTURE_EVENT_CLICK,		/* the clickpad is pressed */
+	GESTURE_EVENT_DISABLE,		/* pad off, palm, a button held */
+};
+
 static const char *state_name(enum tp_gesture_state s)
 {
 	switch (s) {
@@ -60,6 +81,19 @@ static const char *state_name(enum tp_gesture_state s)
 	case GESTURE_STATE_SWIPE_START: return "SWIPE_START";
 	case GESTURE_STATE_SWIPE: return "SWIPE";
 	case GESTURE_STATE_IGNORE: return "IGNORE";
+	}
+	return "?";
+}
+
+static const char *event_name(enum tp_gesture_input e)
+{
+	switch (e) {
+	case GESTURE_EVENT_FINGERS: return "FINGERS";
+	case GESTURE_EVENT_RELEASE: return "RELEASE";
+	case GESTURE_EVENT_MOVE: return "MOVE";
+	case GESTURE_EVENT_TOUCHES: return "TOUCHES";
+	case GESTURE_EVENT_CLICK: return "CLICK";
+	case GESTURE_EVENT_DISABLE: return "DISABLE";
 	}
 	return "?";
 }
@@ -200,16 +234,6 @@ static void emit(struct tp_core *core, enum tp_gesture_type type, enum tp_gestur
 		core->out.gesture(core->user, &ev);
 }
 
-static void set_state(struct tp_core *core, enum tp_gesture_state next, const char *why)
-{
-	struct tp_gesture *g = &core->gesture;
-
-	if (g->state != next)
-		tp_log(core, TP_LOG_DEBUG, "gesture: %s -> %s -> %s (fingers %d)", state_name(g->state),
-		       why, state_name(next), core->gesture_fingers);
-	g->state = next;
-}
-
 static double pinch_scale(const struct tp_gesture *g)
 {
 	return g->base_dist > 0 ? g->dist / g->base_dist : 1.0;
@@ -255,50 +279,41 @@ static bool gestures_enabled(const struct tp_core *core)
 	       !core->clickpad.pressed;
 }
 
-/* The finger count changed: end what runs, choose what comes next. */
-static void fingers_changed(struct tp_core *core, int n, const struct tp_gesture_pos *pos)
+/* What the finger count becomes (not 0); after: a gesture ran, or was refused, in this sequence. */
+static enum tp_gesture_state count_next(const struct tp_core *core, int n,
+					const struct tp_gesture_pos *pos, bool after)
 {
-	struct tp_gesture *g = &core->gesture;
+	const struct tp_gesture *g = &core->gesture;
 	bool enabled = gestures_enabled(core);
-	/* Pinching needs two positions: two slots (semi-MT: the corners of a box). */
-	bool pinch_ok = enabled && core->p.pinch_gestures && core->dev.num_slots >= 2;
-	bool swipe_ok = enabled && core->p.swipe_gestures && pos->n >= 1;
-	bool after_gesture = g->state == GESTURE_STATE_PINCH || g->state == GESTURE_STATE_SWIPE ||
-			     g->state == GESTURE_STATE_SWIPE_START || g->state == GESTURE_STATE_IGNORE;
-
 	bool lifting = n < g->fingers;
 
-	/*
-	 * Fingers lifted one after the other end a gesture normally (the user
-	 * is done, the fingers left do nothing more); an added finger cancels
-	 * it (something else begins).
-	 */
-	end_gesture(core, !lifting);
-	g->fingers = n;
-	if (n == 0) {
-		g->scroll_locked = false;
-		set_state(core, GESTURE_STATE_NONE, "RELEASE");
-	} else if (n >= 3 && swipe_ok && !(after_gesture && lifting)) {
-		set_state(core, GESTURE_STATE_SWIPE_START, "FINGERS");
-	} else if (after_gesture) {
-		set_state(core, GESTURE_STATE_IGNORE, "FINGERS");
-	} else if (n == 2 && pinch_ok && !g->scroll_locked) {
-		set_state(core, GESTURE_STATE_UNKNOWN, "FINGERS");
-	} else if (n == 2) {
-		set_state(core, GESTURE_STATE_SCROLL, g->scroll_locked ? "SCROLLED" : "FINGERS");
-	} else {
-		set_state(core, GESTURE_STATE_NONE, "FINGERS");
-	}
+	/* A finger added makes a swipe; one lifted off a gesture does not. */
+	if (n >= 3 && enabled && core->p.swipe_gestures && pos->n >= 1 && !(after && lifting))
+		return GESTURE_STATE_SWIPE_START;
+	if (after)
+		return GESTURE_STATE_IGNORE;
+	/* Pinching needs two positions: two slots (semi-MT: the corners of a box). */
+	if (n == 2 && enabled && core->p.pinch_gestures && core->dev.num_slots >= 2 &&
+	    !g->scroll_locked)
+		return GESTURE_STATE_UNKNOWN;
+	return n == 2 ? GESTURE_STATE_SCROLL : GESTURE_STATE_NONE;
 }
 
-static void begin_pinch(struct tp_core *core, const struct tp_gesture_pos *at, double dt_ms)
+/* Every finger is up: the next sequence may pinch again. */
+static void release(struct tp_core *core, enum tp_gesture_state *next)
+{
+	core->gesture.scroll_locked = false;
+	*next = GESTURE_STATE_NONE;
+}
+
+static void begin_pinch(struct tp_core *core, const struct tp_gesture_pos *at)
 {
 	struct tp_gesture *g = &core->gesture;
 	struct tp_gesture_pos pos = *at;
+	double dt_ms = (core->now - g->last_time) / 1000.0;
 
 	/* An undecided pair is not measured in every frame (tp_gesture_frame): here it is. */
 	measure(&pos);
-	set_state(core, GESTURE_STATE_PINCH, "SPREAD");
 	g->base_dist = g->start_dist > 0 ? g->start_dist : 1;
 	g->dist = pos.dist;
 	emit(core, TP_GESTURE_PINCH, TP_GESTURE_BEGIN, false, 0, 0, 1.0, 0, 0);
@@ -313,10 +328,11 @@ static void begin_pinch(struct tp_core *core, const struct tp_gesture_pos *at, d
 /*
  * Two fingers (or box corners) a and b have moved by va and vb since they
  * settled.  Scroll if they move the same way, pinch if they move apart,
- * together or around each other.  Undecided while neither has moved
- * PinchThreshold, or while the paths say nothing clear.
+ * together or around each other.  Undecided (UNKNOWN) while neither has
+ * moved PinchThreshold, or while the paths say nothing clear.
  */
-static void decide_two_fingers(struct tp_core *core, const struct tp_gesture_pos *pos, double dt_ms)
+static enum tp_gesture_state decide_two_fingers(struct tp_core *core,
+						const struct tp_gesture_pos *pos)
 {
 	struct tp_gesture *g = &core->gesture;
 	double va[2] = { pos->p[0][0] - g->p_start[0][0], pos->p[0][1] - g->p_start[0][1] };
@@ -329,11 +345,11 @@ static void decide_two_fingers(struct tp_core *core, const struct tp_gesture_pos
 	bool pinch, forced = lmax > GESTURE_FORCE_FACTOR * threshold;
 
 	if (lmax <= threshold)
-		return;
+		return GESTURE_STATE_UNKNOWN;
 	if (lmin < GESTURE_STILL_RATIO * lmax) {
 		/* One finger rests, the other moves around it: a one-handed zoom or turn. */
 		if (lmax <= 2 * threshold && !forced)
-			return;
+			return GESTURE_STATE_UNKNOWN;
 		pinch = true;
 	} else {
 		cosine = (va[0] * vb[0] + va[1] * vb[1]) / (la * lb);
@@ -342,35 +358,13 @@ static void decide_two_fingers(struct tp_core *core, const struct tp_gesture_pos
 		else if (cosine <= GESTURE_PINCH_COS)
 			pinch = true;
 		else if (!forced)
-			return;
+			return GESTURE_STATE_UNKNOWN;
 		else
 			pinch = cosine < 0.2;
 	}
 	tp_log(core, TP_LOG_DEBUG, "gesture: paths %.0f and %.0f units, decided %s", la, lb,
 	       pinch ? "pinch" : "scroll");
-	if (pinch) {
-		begin_pinch(core, pos, dt_ms);
-	} else {
-		g->scroll_locked = true;
-		set_state(core, GESTURE_STATE_SCROLL, "MOVE");
-	}
-}
-
-static void swipe_start(struct tp_core *core, const struct tp_gesture_pos *pos, double dt_ms)
-{
-	struct tp_gesture *g = &core->gesture;
-
-	if (hypot(pos->x - g->start_x, pos->y - g->start_y) <= units(core, core->p.swipe_threshold))
-		return;
-	/* A tap of these fingers may still come: a swipe now would make it both. */
-	if (tp_tap_pending(core))
-		return;
-	set_state(core, GESTURE_STATE_SWIPE, "MOVE");
-	emit(core, TP_GESTURE_SWIPE, TP_GESTURE_BEGIN, false, 0, 0, 1.0, 0, 0);
-	emit(core, TP_GESTURE_SWIPE, TP_GESTURE_UPDATE, false, pos->x - g->start_x,
-	     pos->y - g->start_y, 1.0, 0, dt_ms);
-	g->x = pos->x;
-	g->y = pos->y;
+	return pinch ? GESTURE_STATE_PINCH : GESTURE_STATE_SCROLL;
 }
 
 /*
@@ -459,29 +453,137 @@ static bool hold_count(struct tp_core *core, int n, bool changed, const struct t
 }
 
 /* Two fingers by the count, fewer positions: wait for the second touch, unless the one moves. */
-static void decide_one_contact(struct tp_core *core, const struct tp_gesture_pos *pos)
+static enum tp_gesture_state decide_one_contact(struct tp_core *core,
+						const struct tp_gesture_pos *pos)
 {
-	struct tp_gesture *g = &core->gesture;
+	const struct tp_gesture *g = &core->gesture;
 
 	if (hypot(pos->x - g->start_x, pos->y - g->start_y) <= units(core, core->p.pinch_threshold))
-		return;
-	g->scroll_locked = true;
-	set_state(core, GESTURE_STATE_SCROLL, "ONE_CONTACT");
+		return GESTURE_STATE_UNKNOWN;
+	return GESTURE_STATE_SCROLL;
 }
 
-static void gesture_update(struct tp_core *core, const struct tp_gesture_pos *pos)
+/* The centre moved SwipeThreshold and no tap of these fingers may still come: SWIPE. */
+static enum tp_gesture_state swipe_start(struct tp_core *core, const struct tp_gesture_pos *pos)
 {
 	struct tp_gesture *g = &core->gesture;
 	double dt_ms = (core->now - g->last_time) / 1000.0;
 
-	switch (g->state) {
-	case GESTURE_STATE_UNKNOWN:
-		if (pos->n >= 2)
-			decide_two_fingers(core, pos, dt_ms);
-		else if (pos->n == 1)
-			decide_one_contact(core, pos);
+	if (hypot(pos->x - g->start_x, pos->y - g->start_y) <= units(core, core->p.swipe_threshold))
+		return GESTURE_STATE_SWIPE_START;
+	/* A tap of these fingers may still come: a swipe now would make it both. */
+	if (tp_tap_pending(core))
+		return GESTURE_STATE_SWIPE_START;
+	emit(core, TP_GESTURE_SWIPE, TP_GESTURE_BEGIN, false, 0, 0, 1.0, 0, 0);
+	emit(core, TP_GESTURE_SWIPE, TP_GESTURE_UPDATE, false, pos->x - g->start_x,
+	     pos->y - g->start_y, 1.0, 0, dt_ms);
+	g->x = pos->x;
+	g->y = pos->y;
+	return GESTURE_STATE_SWIPE;
+}
+
+/* NONE: fewer than two fingers, or a count still to be chosen after a click. */
+static void gesture_none(struct tp_core *core, enum tp_gesture_input ev, int n,
+			 const struct tp_gesture_pos *pos, enum tp_gesture_state *next)
+{
+	switch (ev) {
+	case GESTURE_EVENT_FINGERS:
+		*next = count_next(core, n, pos, false);
 		break;
-	case GESTURE_STATE_PINCH:
+	case GESTURE_EVENT_RELEASE:
+		release(core, next);
+		break;
+	case GESTURE_EVENT_MOVE:
+	case GESTURE_EVENT_TOUCHES:
+	case GESTURE_EVENT_CLICK:
+	case GESTURE_EVENT_DISABLE:
+		break;
+	}
+}
+
+/* UNKNOWN: two fingers, scroll or pinch still open. */
+static void gesture_unknown(struct tp_core *core, enum tp_gesture_input ev, int n,
+			    const struct tp_gesture_pos *pos, enum tp_gesture_state *next)
+{
+	switch (ev) {
+	case GESTURE_EVENT_FINGERS:
+		*next = count_next(core, n, pos, false);
+		break;
+	case GESTURE_EVENT_RELEASE:
+		release(core, next);
+		break;
+	case GESTURE_EVENT_MOVE:
+		if (pos->n >= 2)
+			*next = decide_two_fingers(core, pos);
+		else if (pos->n == 1)
+			*next = decide_one_contact(core, pos);
+		if (*next == GESTURE_STATE_PINCH)
+			begin_pinch(core, pos);
+		else if (*next == GESTURE_STATE_SCROLL)
+			core->gesture.scroll_locked = true;	/* no pinch until every finger is up */
+		break;
+	case GESTURE_EVENT_CLICK:
+		*next = GESTURE_STATE_NONE;
+		break;
+	case GESTURE_EVENT_TOUCHES:
+	case GESTURE_EVENT_DISABLE:
+		break;
+	}
+}
+
+/* SCROLL: two fingers scroll (scroll.c, tp_gesture_scroll_allowed()). */
+static void gesture_scroll(struct tp_core *core, enum tp_gesture_input ev, int n,
+			   const struct tp_gesture_pos *pos, enum tp_gesture_state *next)
+{
+	switch (ev) {
+	case GESTURE_EVENT_FINGERS:
+		*next = count_next(core, n, pos, false);
+		break;
+	case GESTURE_EVENT_RELEASE:
+		release(core, next);
+		break;
+	case GESTURE_EVENT_CLICK:
+		*next = GESTURE_STATE_NONE;
+		break;
+	case GESTURE_EVENT_MOVE:
+	case GESTURE_EVENT_TOUCHES:
+	case GESTURE_EVENT_DISABLE:
+		break;
+	}
+}
+
+/*
+ * PINCH and SWIPE, what ends them: fingers lifted one after the other end
+ * the gesture normally (the user is done, the fingers left do nothing more),
+ * an added finger cancels it (something else begins), and so does DISABLE.
+ */
+static void gesture_end_running(struct tp_core *core, enum tp_gesture_input ev, int n,
+				const struct tp_gesture_pos *pos, enum tp_gesture_state *next)
+{
+	end_gesture(core, ev == GESTURE_EVENT_DISABLE || !(n < core->gesture.fingers));
+	if (ev == GESTURE_EVENT_FINGERS)
+		*next = count_next(core, n, pos, true);
+	else if (ev == GESTURE_EVENT_RELEASE)
+		release(core, next);
+	else
+		*next = GESTURE_STATE_IGNORE;
+}
+
+/* PINCH: scale and rotation follow the two fingers. */
+static void gesture_pinch(struct tp_core *core, enum tp_gesture_input ev, int n,
+			  const struct tp_gesture_pos *pos, enum tp_gesture_state *next)
+{
+	struct tp_gesture *g = &core->gesture;
+	double dt_ms, scale;
+
+	switch (ev) {
+	case GESTURE_EVENT_FINGERS:
+	case GESTURE_EVENT_RELEASE:
+	case GESTURE_EVENT_DISABLE:
+		gesture_end_running(core, ev, n, pos, next);
+		break;
+	case GESTURE_EVENT_MOVE:
+		dt_ms = (core->now - g->last_time) / 1000.0;
 		if (pos->x != g->x || pos->y != g->y || pos->angle != g->angle || pos->dist != g->dist) {
 			g->dist = pos->dist;
 			emit(core, TP_GESTURE_PINCH, TP_GESTURE_UPDATE, false, pos->x - g->x,
@@ -491,41 +593,108 @@ static void gesture_update(struct tp_core *core, const struct tp_gesture_pos *po
 		g->y = pos->y;
 		g->angle = pos->angle;
 		break;
-	case GESTURE_STATE_SWIPE_START:
-		swipe_start(core, pos, dt_ms);
+	case GESTURE_EVENT_TOUCHES:
+		/* Other touches go on at the scale reached: no jump. */
+		scale = pinch_scale(g);
+		g->base_dist = pos->dist > 0 && scale > 0 ? pos->dist / scale : 1.0;
 		break;
-	case GESTURE_STATE_SWIPE:
+	case GESTURE_EVENT_CLICK:
+		break;
+	}
+}
+
+/* SWIPE_START: three or more fingers, waiting for the centre to move. */
+static void gesture_swipe_start(struct tp_core *core, enum tp_gesture_input ev, int n,
+				const struct tp_gesture_pos *pos, enum tp_gesture_state *next)
+{
+	switch (ev) {
+	case GESTURE_EVENT_FINGERS:
+		*next = count_next(core, n, pos, true);
+		break;
+	case GESTURE_EVENT_RELEASE:
+		release(core, next);
+		break;
+	case GESTURE_EVENT_MOVE:
+		*next = swipe_start(core, pos);
+		break;
+	case GESTURE_EVENT_DISABLE:
+		/* Nothing began: a click with three fingers drags the pointer, as in 1.9. */
+		*next = GESTURE_STATE_NONE;
+		break;
+	case GESTURE_EVENT_TOUCHES:
+	case GESTURE_EVENT_CLICK:
+		break;
+	}
+}
+
+/* SWIPE: the centre's motion. */
+static void gesture_swipe(struct tp_core *core, enum tp_gesture_input ev, int n,
+			  const struct tp_gesture_pos *pos, enum tp_gesture_state *next)
+{
+	struct tp_gesture *g = &core->gesture;
+
+	switch (ev) {
+	case GESTURE_EVENT_FINGERS:
+	case GESTURE_EVENT_RELEASE:
+	case GESTURE_EVENT_DISABLE:
+		gesture_end_running(core, ev, n, pos, next);
+		break;
+	case GESTURE_EVENT_MOVE:
 		if (pos->x != g->x || pos->y != g->y)
 			emit(core, TP_GESTURE_SWIPE, TP_GESTURE_UPDATE, false, pos->x - g->x,
-			     pos->y - g->y, 1.0, 0, dt_ms);
+			     pos->y - g->y, 1.0, 0, (core->now - g->last_time) / 1000.0);
 		g->x = pos->x;
 		g->y = pos->y;
 		break;
-	case GESTURE_STATE_NONE:
-	case GESTURE_STATE_SCROLL:
-	case GESTURE_STATE_IGNORE:
+	case GESTURE_EVENT_TOUCHES:
+	case GESTURE_EVENT_CLICK:
 		break;
 	}
-	g->last_time = core->now;
 }
 
-/* Disabled in the middle of a gesture: end it. */
-static void disable_check(struct tp_core *core)
+/* IGNORE: a gesture ended; nothing until every finger is up, or a finger added makes 3+. */
+static void gesture_ignore(struct tp_core *core, enum tp_gesture_input ev, int n,
+			   const struct tp_gesture_pos *pos, enum tp_gesture_state *next)
+{
+	if (ev == GESTURE_EVENT_FINGERS)
+		*next = count_next(core, n, pos, true);
+	else if (ev == GESTURE_EVENT_RELEASE)
+		release(core, next);
+}
+
+static void gesture_handle_event(struct tp_core *core, enum tp_gesture_input ev, int n,
+				 const struct tp_gesture_pos *pos)
 {
 	struct tp_gesture *g = &core->gesture;
-	bool running = g->state == GESTURE_STATE_PINCH || g->state == GESTURE_STATE_SWIPE;
+	enum tp_gesture_state current = g->state, next = current;
 
-	if (!running && g->state != GESTURE_STATE_SWIPE_START)
-		return;
-	if (gestures_enabled(core))
-		return;
-	if (running) {
-		end_gesture(core, true);
-		set_state(core, GESTURE_STATE_IGNORE, "DISABLE");
-	} else {
-		/* Nothing began: a click with three fingers drags the pointer, as in 1.9. */
-		set_state(core, GESTURE_STATE_NONE, "DISABLE");
+	switch (current) {
+	case GESTURE_STATE_NONE:
+		gesture_none(core, ev, n, pos, &next);
+		break;
+	case GESTURE_STATE_UNKNOWN:
+		gesture_unknown(core, ev, n, pos, &next);
+		break;
+	case GESTURE_STATE_SCROLL:
+		gesture_scroll(core, ev, n, pos, &next);
+		break;
+	case GESTURE_STATE_PINCH:
+		gesture_pinch(core, ev, n, pos, &next);
+		break;
+	case GESTURE_STATE_SWIPE_START:
+		gesture_swipe_start(core, ev, n, pos, &next);
+		break;
+	case GESTURE_STATE_SWIPE:
+		gesture_swipe(core, ev, n, pos, &next);
+		break;
+	case GESTURE_STATE_IGNORE:
+		gesture_ignore(core, ev, n, pos, &next);
+		break;
 	}
+	if (next != current)
+		tp_log(core, TP_LOG_DEBUG, "gesture: %s -> %s -> %s (fingers %d)", state_name(current),
+		       event_name(ev), state_name(next), core->gesture_fingers);
+	g->state = next;
 }
 
 /* The touches of the settled fingers, none of them new (changed: touches_changed()). */
@@ -536,9 +705,10 @@ static bool same_touches(const struct tp_gesture *g, const struct tp_gesture_pos
 }
 
 /*
- * The count n and the touches of this frame: change state, settle or go
- * on.  Every path that goes on ends in the one call of gesture_update()
- * (gcc inlines it then: it runs in nearly every frame).
+ * The count n and the touches of this frame: FINGERS or RELEASE when the
+ * count changes, TOUCHES when other touches go on with the same count,
+ * else MOVE, for the states that act on it (the others only keep the time:
+ * one finger pointing, a scroll going on, most frames).
  */
 static void follow(struct tp_core *core, int n, bool changed, const struct tp_gesture_pos *pos)
 {
@@ -548,33 +718,35 @@ static void follow(struct tp_core *core, int n, bool changed, const struct tp_ge
 	/* nothing moves, nothing is decided in a frame whose count may be wrong */
 	if (hold_count(core, n, changed, pos))
 		return;
-	if (n != g->fingers && !held) {
-		fingers_changed(core, n, pos);
-		settle(core, pos);
-		return;
-	}
 	if (n != g->fingers) {
+		gesture_handle_event(core, n ? GESTURE_EVENT_FINGERS : GESTURE_EVENT_RELEASE, n, pos);
+		g->fingers = n;
+		if (!held) {
+			settle(core, pos);
+			return;
+		}
 		/*
 		 * The count held last frame is confirmed: it began there, so
 		 * measure from there and decide now (a swipe starts as early as
 		 * without the hold).
 		 */
-		fingers_changed(core, n, pos);
 		settle(core, &g->held);
 		g->last_time = g->held_time;
 	} else if (!same_touches(g, pos, changed)) {
 		/*
 		 * Same count, other touches (a slot swapped, or a 2-slot pad with
-		 * three fingers gave a slot to another finger): go on from here, no jump.
+		 * three fingers gave a slot to another finger): go on from here, no
+		 * jump.  Only a pinch keeps something across (its scale).
 		 */
-		double scale = pinch_scale(g);
-
-		settle(core, pos);
 		if (g->state == GESTURE_STATE_PINCH)
-			g->base_dist = pos->dist > 0 && scale > 0 ? pos->dist / scale : 1.0;
+			gesture_handle_event(core, GESTURE_EVENT_TOUCHES, n, pos);
+		settle(core, pos);
 		return;
 	}
-	gesture_update(core, pos);
+	if (g->state == GESTURE_STATE_UNKNOWN || g->state == GESTURE_STATE_PINCH ||
+	    g->state == GESTURE_STATE_SWIPE_START || g->state == GESTURE_STATE_SWIPE)
+		gesture_handle_event(core, GESTURE_EVENT_MOVE, n, pos);
+	g->last_time = core->now;
 }
 
 bool tp_gesture_frame(struct tp_core *core)
@@ -597,7 +769,10 @@ bool tp_gesture_frame(struct tp_core *core)
 	    (g->state == GESTURE_STATE_UNKNOWN &&
 	     (core->clickpad.pressed || !same_touches(g, &pos, changed))))
 		measure(&pos);
-	disable_check(core);
+	/* Disabled in the middle of a gesture (or before a swipe began): end it. */
+	if ((g->state == GESTURE_STATE_PINCH || g->state == GESTURE_STATE_SWIPE ||
+	     g->state == GESTURE_STATE_SWIPE_START) && !gestures_enabled(core))
+		gesture_handle_event(core, GESTURE_EVENT_DISABLE, n, &pos);
 
 	if (core->clickpad.pressed) {
 		/*
@@ -607,7 +782,7 @@ bool tp_gesture_frame(struct tp_core *core)
 		 * on 2-slot pads with three fingers).
 		 */
 		if (g->state == GESTURE_STATE_SCROLL || g->state == GESTURE_STATE_UNKNOWN)
-			set_state(core, GESTURE_STATE_NONE, "CLICK");
+			gesture_handle_event(core, GESTURE_EVENT_CLICK, n, &pos);
 		g->fingers = -1;	/* choose again once the pad is released */
 		g->pending_fingers = 0;
 		settle(core, &pos);
