@@ -48,9 +48,9 @@ const struct tp_param_desc *synparam_desc(const struct synparam *p)
 	return row < n && n == synparams_count ? &t[row] : NULL;
 }
 
-static void range_text(const struct synparam *p, char *buf, size_t len)
+static void range_text(const struct synparam *p, const struct tp_param_desc *d,
+		       char *buf, size_t len)
 {
-	const struct tp_param_desc *d = synparam_desc(p);
 	const char *sp = d && *d->unit ? " " : "";
 
 	if (!d)
@@ -64,11 +64,12 @@ static void range_text(const struct synparam *p, char *buf, size_t len)
 int synparam_parse(const struct synparam *p, const char *text, double *out,
 		   char *err, size_t errlen)
 {
+	const struct tp_param_desc *d = synparam_desc(p);
 	char range[64];
 	char *end;
 	double v;
 
-	range_text(p, range, sizeof(range));
+	range_text(p, d, range, sizeof(range));
 	errno = 0;
 	if (p->type == SYNPARAM_FLOAT) {
 		v = strtod(text, &end);
@@ -90,12 +91,12 @@ int synparam_parse(const struct synparam *p, const char *text, double *out,
 		v = errno == ERANGE ? (text[0] == '-' ? -HUGE_VAL : HUGE_VAL) : (double)l;
 	}
 
-	if (!synparam_desc(p) || tp_param_check(synparam_desc(p), v) < 0) {
+	if (!d || tp_param_check(d, v) < 0) {
 		snprintf(err, errlen, "%s: %s is out of range (%s)", p->name,
 			 text, range);
 		return -ERANGE;
 	}
-	if ((synparam_desc(p)->flags & TP_PARAM_PROP_NONZERO) && v == 0) {
+	if ((d->flags & TP_PARAM_PROP_NONZERO) && v == 0) {
 		snprintf(err, errlen, "%s: 0 is not allowed (%s, not 0)",
 			 p->name, range);
 		return -ERANGE;
