@@ -326,6 +326,15 @@ static inline uint64_t tp_buttons_next_timeout(const struct tp_core *core)
 	return tp_earlier_deadline(core->buttons.mid_deadline, core->buttons.repeat_deadline);
 }
 
+/*
+ * touch.c: tp_touch_frame() turns the frame's contacts into touches, keeps the
+ * frame, counts the fingers and chooses the pointer's touch; tp_touch_count()
+ * counts and chooses again after a click or suppress.c changed the touches.
+ */
+void tp_touch_frame(struct tp_core *core, const struct tp_frame *f);
+void tp_touch_count(struct tp_core *core, const struct tp_frame *f);
+void tp_touch_reset(struct tp_core *core);
+
 /* palm.c: PalmDetect; true if new touches are held back in this frame */
 bool tp_palm_check(struct tp_core *core, const struct tp_frame *f);
 /* With PalmDetect off (the default) there is nothing to check: no call. */
