@@ -10,7 +10,7 @@ man=$top/man/synclient.1
 out=${TMPDIR:-/tmp}/man-ranges.$$
 trap 'rm -f "$out".*' EXIT
 
-printf '#include "settings.h"\n#define TP_SETTING(n, i, sc, p, e, t, f, lo, hi, u, pc, fl) ROW sc lo hi #fl\n#include "settings.def"\n' |
+printf '#include "settings.h"\n#define TP_SETTING(n, i, sc, p, e, t, f, lo, hi, u, pc, fl, df) ROW sc lo hi #fl\n#include "settings.def"\n' |
 	${CPP:-cpp} -P -I"$src" - | awk '$1 == "ROW" && $2 != "NULL" {
 		name = $2; gsub(/"/, "", name)
 		if ($3 == "-1e9" && $4 == "1e9") r = "any"

@@ -73,6 +73,28 @@ static void test_defaults_other_pads(void)
 	t.dev.product = 0x0008;
 	tp_params_defaults(&t.dev, &t.p);
 	CHECK(t.p.left_edge == 1472 + 600, "ALPS edges %d", t.p.left_edge);
+
+	/* Elantech PS/2: a touch from the lowest pressure above the axis minimum. */
+	tt_init(&t, TT_SYNAPTICS_ST);
+	t.dev.product = 0x000e;
+	t.dev.pressure.min = 3;
+	tp_params_defaults(&t.dev, &t.p);
+	CHECK(t.p.finger_low == 4 && t.p.finger_high == 4, "Elantech finger %d %d", t.p.finger_low,
+	      t.p.finger_high);
+	CHECK(t.p.left_edge == 1472 + 160, "Elantech: generic edges %d", t.p.left_edge);
+
+	/* Apple: 8.5 % edges; unibody MacBooks (1.9's model table) fixed finger thresholds. */
+	tt_init(&t, TT_SYNAPTICS_ST);
+	t.dev.vendor = 0x05ac;
+	t.dev.product = 0x0230;
+	tp_params_defaults(&t.dev, &t.p);
+	CHECK(t.p.finger_low == 70 && t.p.finger_high == 75, "unibody finger %d %d", t.p.finger_low,
+	      t.p.finger_high);
+	CHECK(t.p.left_edge == 1472 + 340, "Apple edges %d", t.p.left_edge);
+	t.dev.product = 0x0229;		/* between 1.9's two unibody ranges */
+	tp_params_defaults(&t.dev, &t.p);
+	CHECK(t.p.finger_low == 25 && t.p.finger_high == 30, "other Apple pad: finger %d %d",
+	      t.p.finger_low, t.p.finger_high);
 }
 
 static void expect_invalid(const struct tt *t, const struct tp_params *p, const char *what)

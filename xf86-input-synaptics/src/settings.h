@@ -3,12 +3,13 @@
  *
  * settings.def describes each setting of the driver once: its xorg.conf
  * option, its synclient name, the X property element that holds it, its
- * type, its one accepted range and its unit.  The layers read it with their
- * own TP_SETTING() definition and keep only the columns they own:
+ * type, its one accepted range, its unit and its default rule.  The layers
+ * read it with their own TP_SETTING() definition and keep only the columns
+ * they own:
  *
  *   the core (src/core/params.c)   name, type, field, range, unit, percent,
- *                                  flags: defaults, validation, get/set; it
- *                                  never sees an X name
+ *                                  flags, default: defaults, validation,
+ *                                  get/set; it never sees an X name
  *   the options layer (src/options) adds the property and element (and
  *                                  the synclient name) to the core's rows
  *   synclient (tools/synparams.c)  synclient name, property, element, type,
@@ -19,7 +20,7 @@
  * rows, the i-th row of each layer's table is the same setting.
  *
  * Columns of TP_SETTING(name, index, synclient, prop, element, type, field,
- *                       min, max, unit, percent, flags):
+ *                       min, max, unit, percent, flags, default):
  *   name       xorg.conf option name; also the setting's name in messages
  *   index      element of a multi-value option (SoftButtonAreas), else 0
  *   synclient  synclient's name for it, or NULL (not settable by synclient)
@@ -32,6 +33,26 @@
  *   percent    0, or: the option takes "N%" of the x/y axis ('x'/'y', a
  *              position) or of its width/height ('w'/'h', a distance)
  *   flags      TP_PARAM_READONLY, TP_PARAM_PROP_NONZERO
+ *   default    the default, as 1.9 derives it: a constant or a rule on the
+ *              device (evaluated by tp_params_defaults(), then clamped into
+ *              the range; INT rules truncate toward zero), in these words:
+ *                EDGE_LO(x), EDGE_HI(x)  the axis' minimum plus / maximum
+ *                            minus the edge zone: 7 % of the size on Synaptics
+ *                            PS/2, 15 % ALPS, 8.5 % Apple, else 4 % (x) and
+ *                            5.4 % (y)
+ *                Z(n), W(n)  n/256 of the pressure range, n/16 of the width
+ *                            range, above its minimum (0..255 and 0..15 when
+ *                            the device has no such axis)
+ *                FINGER_Z(z, mac)  z; Elantech PS/2: the pressure minimum
+ *                            + 1; unibody MacBooks: mac
+ *                DIAG(f)     f times the diagonal in device units (an
+ *                            integer, as in 1.9; at least 1)
+ *                AT_LEAST_1(v), HYSTERESIS(x) (the axis' fuzz, else
+ *                            DIAG(0.005)), RESOLUTION(x) (the axis'
+ *                            resolution, else 1: unknown)
+ *                DOUBLETAP (two fingers or two slots), HAS_LEFT (a left
+ *                            button), NO_RIGHT_MIDDLE, IS_CLICKPAD,
+ *                            HAS_TOPBUTTONS, MAX_FINGERS, SLOTS
  */
 #ifndef SYNMT_SETTINGS_H
 #define SYNMT_SETTINGS_H

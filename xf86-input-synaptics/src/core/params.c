@@ -24,9 +24,6 @@
 #define APPLE_UNIBODY_FIRST	0x223
 #define APPLE_UNIBODY_LAST	0x228
 #define APPLE_UNIBODY_FROM	0x22c
-/* ... whose pressure axis needs fixed finger thresholds (1.9: 70 and 75). */
-#define UNIBODY_FINGER_LOW	70
-#define UNIBODY_FINGER_HIGH	75
 
 /* Fallback ranges when the kernel has no pressure / width axis. */
 #define DEFAULT_PRESSURE_MAX	255
@@ -61,129 +58,107 @@ static void axis_range(const struct tp_axis *a, int dflt_max, int *min, int *max
 
 static void clamp_to_table(struct tp_params *p);
 
+/*
+ * What the default rules of settings.def's last column read: the device's
+ * geometry and ranges as 1.9 derives its defaults from them.
+ */
+struct default_ctx {
+	const struct tp_device *dev;
+	/* double: a hostile device's ranges must not overflow */
+	double size_x, size_y;		/* width and height */
+	double edge_x, edge_y;		/* edge zones, as a fraction of the size */
+	double diag;
+	int minp, minw;			/* pressure and width ranges (or fallbacks) */
+	long long prange, wrange;
+	bool elantech, unibody;
+};
+
+static void default_ctx_init(const struct tp_device *dev, struct default_ctx *d)
+{
+	int maxp, maxw;
+
+	d->dev = dev;
+	d->size_x = (double)dev->x.max - dev->x.min;
+	d->size_y = (double)dev->y.max - dev->y.min;
+	/* 1.9 keeps the diagonal in an int: every diag-derived default is taken from that */
+	d->diag = floor(sqrt(d->size_x * d->size_x + d->size_y * d->size_y));
+	if (d->diag < 1)
+		d->diag = 1;
+	d->edge_x = 0.04;
+	d->edge_y = 0.054;
+	if (dev->vendor == PS2_VENDOR && dev->product == PS2_PRODUCT_SYNAPTICS)
+		d->edge_x = d->edge_y = 0.07;
+	else if (dev->vendor == PS2_VENDOR && dev->product == PS2_PRODUCT_ALPS)
+		d->edge_x = d->edge_y = 0.15;
+	else if (dev->vendor == USB_VENDOR_APPLE)
+		d->edge_x = d->edge_y = 0.085;
+	axis_range(&dev->pressure, DEFAULT_PRESSURE_MAX, &d->minp, &maxp);
+	axis_range(&dev->width, DEFAULT_WIDTH_MAX, &d->minw, &maxw);
+	d->prange = (long long)maxp - d->minp + 1;
+	d->wrange = (long long)maxw - d->minw + 1;
+	d->elantech = dev->vendor == PS2_VENDOR && dev->product == PS2_PRODUCT_ELANTECH;
+	d->unibody = is_unibody_macbook(dev);
+}
+
+/* The rules' vocabulary (settings.h lists it). */
+#define EDGE_LO(a)		((double)d->dev->a.min + floor(d->edge_##a * d->size_##a))
+#define EDGE_HI(a)		((double)d->dev->a.max - floor(d->edge_##a * d->size_##a))
+#define Z(n)			(d->minp + d->prange * (n) / 256)
+#define W(n)			(d->minw + d->wrange * (n) / 16)
+#define FINGER_Z(z, mac)	(d->elantech ? d->minp + 1 : d->unibody ? (mac) : (z))
+#define DIAG(f)			(d->diag * (f))
+#define AT_LEAST_1(v)		((v) < 1 ? 1 : (v))
+#define HYSTERESIS(a)		(d->dev->a.fuzz > 0 ? d->dev->a.fuzz : DIAG(0.005))
+#define RESOLUTION(a)		(d->dev->a.res > 0 ? d->dev->a.res : 1)
+#define DOUBLETAP		(d->dev->max_fingers >= 2 || d->dev->num_slots >= 2)
+#define HAS_LEFT		((d->dev->buttons & TP_HW_LEFT) != 0)
+#define NO_RIGHT_MIDDLE		(!(d->dev->buttons & (TP_HW_RIGHT | TP_HW_MIDDLE)))
+#define IS_CLICKPAD		(d->dev->clickpad)
+#define HAS_TOPBUTTONS		(d->dev->topbuttonpad)
+#define MAX_FINGERS		(d->dev->max_fingers)
+#define SLOTS			(d->dev->num_slots)
+
+#define DEFAULT_BOOL(v)		((v) != 0)
+#define DEFAULT_INT(v)		clamp_int((double)(v))
+#define DEFAULT_DOUBLE(v)	((double)(v))
+
 void tp_params_defaults(const struct tp_device *dev, struct tp_params *p)
 {
-	/* double: a hostile device's ranges must not overflow */
-	double width = (double)dev->x.max - dev->x.min;
-	double height = (double)dev->y.max - dev->y.min;
-	/* 1.9 keeps the diagonal in an int: every diag-derived default is taken from that */
-	double diag = floor(sqrt(width * width + height * height));
-	double e = 0.04, e_y = 0.054;	/* edge widths as fraction of the pad */
-	int minp, maxp, minw, maxw;
-	long long prange, wrange;
-	bool doubletap = dev->max_fingers >= 2 || (dev->num_slots >= 2);
-	bool has_left = dev->buttons & TP_HW_LEFT;
-	bool no_right_middle = !(dev->buttons & (TP_HW_RIGHT | TP_HW_MIDDLE));
+	struct default_ctx ctx;
+	const struct default_ctx *d = &ctx;
 
-	if (diag < 1)
-		diag = 1;
-
+	default_ctx_init(dev, &ctx);
 	memset(p, 0, sizeof(*p));
-
-	if (dev->vendor == PS2_VENDOR && dev->product == PS2_PRODUCT_SYNAPTICS) {
-		e = e_y = 0.07;
-	} else if (dev->vendor == PS2_VENDOR && dev->product == PS2_PRODUCT_ALPS) {
-		e = e_y = 0.15;
-	} else if (dev->vendor == USB_VENDOR_APPLE) {
-		e = e_y = 0.085;
-	}
-	p->left_edge = clamp_int((double)dev->x.min + floor(e * width));
-	p->right_edge = clamp_int((double)dev->x.max - floor(e * width));
-	p->top_edge = clamp_int((double)dev->y.min + floor(e_y * height));
-	p->bottom_edge = clamp_int((double)dev->y.max - floor(e_y * height));
-
-	p->horiz_resolution = dev->x.res > 0 ? dev->x.res : 1;
-	p->vert_resolution = dev->y.res > 0 ? dev->y.res : 1;
-
-	axis_range(&dev->pressure, DEFAULT_PRESSURE_MAX, &minp, &maxp);
-	axis_range(&dev->width, DEFAULT_WIDTH_MAX, &minw, &maxw);
-	prange = (long long)maxp - minp + 1;
-	wrange = (long long)maxw - minw + 1;
-
-	if (dev->vendor == PS2_VENDOR && dev->product == PS2_PRODUCT_ELANTECH) {
-		p->finger_low = minp + 1;
-		p->finger_high = minp + 1;
-	} else if (is_unibody_macbook(dev)) {
-		p->finger_low = UNIBODY_FINGER_LOW;
-		p->finger_high = UNIBODY_FINGER_HIGH;
-	} else {
-		p->finger_low = clamp_int(minp + prange * 25 / 256);
-		p->finger_high = clamp_int(minp + prange * 30 / 256);
-	}
-	p->horiz_hysteresis = dev->x.fuzz > 0 ? dev->x.fuzz : clamp_int(diag * 0.005);
-	p->vert_hysteresis = dev->y.fuzz > 0 ? dev->y.fuzz : clamp_int(diag * 0.005);
-	p->emulate_twofinger_z = clamp_int(minp + prange * 282 / 256);
-	p->emulate_twofinger_w = clamp_int(minw + wrange * 7 / 16);
-	p->palm_detect = false;
-	p->palm_min_width = clamp_int(minw + wrange * 10 / 16);
-	p->palm_min_z = clamp_int(minp + prange * 200 / 256);
-
-	p->max_tap_time = 180;
-	p->max_tap_move = clamp_int(diag * 0.044);
-	p->max_double_tap_time = 180;
-	p->single_tap_timeout = 180;
-	p->click_time = 100;
-	p->tap_button[0] = has_left ? 0 : 1;
-	p->tap_button[1] = has_left ? 0 : 3;
-	p->tap_button[2] = has_left ? 0 : 2;
-	p->tap_and_drag_gesture = true;
-	p->locked_drags = false;
-	p->locked_drag_timeout = 5000;
-
-	p->vert_edge_scroll = !doubletap;
-	p->horiz_edge_scroll = false;
-	p->corner_coasting = false;
-	p->vert_twofinger_scroll = doubletap;
-	p->horiz_twofinger_scroll = false;
-	p->vert_scroll_delta = clamp_int(diag * 0.02);
-	p->horiz_scroll_delta = clamp_int(diag * 0.02);
-	if (p->vert_scroll_delta == 0)
-		p->vert_scroll_delta = 1;
-	if (p->horiz_scroll_delta == 0)
-		p->horiz_scroll_delta = 1;
-	p->circular_scrolling = false;
-	p->circular_pad = false;
-	p->circ_scroll_delta = 0.1;
-	p->circ_scroll_trigger = 0;
-	p->coasting_speed = 20.0;
-	p->coasting_friction = 50.0;
-
-	p->min_speed = 0.4;
-	p->max_speed = 0.7;
-	p->accel_factor = 200.0 / diag;
-	p->press_motion_min_z = clamp_int(minp + prange * 30 / 256);
-	p->press_motion_max_z = clamp_int(minp + prange * 160 / 256);
-	p->press_motion_min_factor = 1.0;
-	p->press_motion_max_factor = 1.0;
-
-	p->updown_button_scrolling = true;
-	p->leftright_button_scrolling = true;
-	p->updown_button_repeat = true;
-	p->leftright_button_repeat = true;
-	p->scroll_button_repeat = 100;
-	p->clickpad = dev->clickpad;
-	p->emulate_mid_button_time = dev->clickpad ? 0 : 75;
-	p->click_finger[0] = 1;
-	p->click_finger[1] = no_right_middle ? 3 : 1;
-	p->click_finger[2] = no_right_middle ? 2 : 1;
-	p->has_secondary_softbuttons = dev->clickpad && dev->topbuttonpad;
-
-	p->touchpad_off = 0;
-	p->grab_event_device = true;
-	p->swipe_gestures = dev->max_fingers >= 3;
-	p->pinch_gestures = dev->num_slots >= 2;	/* semi-MT: from the bounding box */
-	p->swipe_threshold = 0.5;
-	p->pinch_threshold = 1.5;
-	p->button_area_suppression = dev->clickpad;
-	p->button_area_top = 0;		/* follow the soft buttons, else 82% (suppress.c) */
-
+#define TP_SETTING(name, index, synclient, prop, element, type, field, lo, hi, unit, pct, flags, \
+		   dflt) \
+	p->field = DEFAULT_##type(dflt);
+#include "../settings.def"
+#undef TP_SETTING
 	clamp_to_table(p);
 }
+
+#undef EDGE_LO
+#undef EDGE_HI
+#undef Z
+#undef W
+#undef FINGER_Z
+#undef DIAG
+#undef AT_LEAST_1
+#undef HYSTERESIS
+#undef RESOLUTION
+#undef DOUBLETAP
+#undef HAS_LEFT
+#undef NO_RIGHT_MIDDLE
+#undef IS_CLICKPAD
+#undef HAS_TOPBUTTONS
+#undef MAX_FINGERS
+#undef SLOTS
 
 /* ---- parameter table ---- */
 
 /* The core's columns of ../settings.def; the property columns are dropped. */
-#define TP_SETTING(name, index, synclient, prop, element, type, field, lo, hi, unit, pct, flags) \
+#define TP_SETTING(name, index, synclient, prop, element, type, field, lo, hi, unit, pct, flags, \
+		   dflt) \
 	{ name, index, TP_PARAM_##type, offsetof(struct tp_params, field), lo, hi, unit, pct, flags },
 
 static const struct tp_param_desc param_table[] = {
