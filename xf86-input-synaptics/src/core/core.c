@@ -8,12 +8,8 @@
  * from the touches), tapping, gestures, scrolling, and pointer motion last
  * (it is suppressed when a gesture or scrolling consumed the frame).
  */
-#include <errno.h>
 #include <math.h>
-#include <stddef.h>
-#include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "core-private.h"
 
