@@ -138,6 +138,15 @@ const struct tp_prop_desc *tp_prop_find(const char *name);
 bool tp_prop_exists(const struct tp_prop_desc *prop, const struct tp_device *dev,
 		    const struct tp_params *params);
 
+/*
+ * Does a property that exists now stay?  As 1.9, a property is never
+ * deleted by a write of its own values: "Secondary Soft Button Areas"
+ * written all zero stays (a zero row is "no secondary buttons"), and goes
+ * only with ClickPad, as "Soft Button Areas" does.
+ */
+bool tp_prop_keeps(const struct tp_prop_desc *prop, const struct tp_device *dev,
+		   const struct tp_params *params);
+
 /* Current values, prop->count of them. */
 void tp_prop_get(const struct tp_prop_desc *prop, const struct tp_device *dev,
 		 const struct tp_params *params, double *values);

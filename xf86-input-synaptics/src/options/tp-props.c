@@ -102,6 +102,14 @@ bool tp_prop_exists(const struct tp_prop_desc *prop, const struct tp_device *dev
 	return false;
 }
 
+bool tp_prop_keeps(const struct tp_prop_desc *prop, const struct tp_device *dev,
+		   const struct tp_params *params)
+{
+	if (prop->when == TP_WHEN_SECONDARY)
+		return params->clickpad;
+	return tp_prop_exists(prop, dev, params);
+}
+
 static double capability(const struct tp_device *dev, int cap)
 {
 	switch (cap) {

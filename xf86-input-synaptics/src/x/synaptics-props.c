@@ -12,8 +12,9 @@
  *   read-only                        -> BadValue (as 1.9)
  *
  * A write that changes which properties exist (ClickPad on or off creates
- * or deletes "Soft Button Areas"; HasSecondarySoftButtons the secondary
- * ones) changes them from inside the handler.  The server runs every
+ * or deletes "Soft Button Areas" and the secondary ones) changes them from
+ * inside the handler; a write never deletes the property it writes (the
+ * server still holds it).  The server runs every
  * handler again for those changes: priv->own_write lets them pass
  * without deciding anything again.  At run time each creation sends its
  * XIPropertyCreated event (and XIDeleteDeviceProperty its
@@ -106,19 +107,27 @@ static void adopt_client_value(struct syn_priv *priv, DeviceIntPtr dev, size_t r
 /*
  * Create the properties that should exist now and delete the ones that
  * should not; sendevent: at run time (a deletion always sends its event).
+ * `changing` is the property a client is writing (None at init): the
+ * server holds it across its handlers and frees its old value after them
+ * (Xi/xiproperty.c), so deleting it here would free it twice.  The rules
+ * (tp_prop_keeps) never ask for that; if they ever did, it stays.
  */
-static void sync_existence(struct syn_priv *priv, DeviceIntPtr dev, Bool sendevent)
+static void sync_existence(struct syn_priv *priv, DeviceIntPtr dev, Bool sendevent, Atom changing)
 {
 	for (size_t row = 0; row < tp_prop_count; row++) {
 		const struct tp_prop_desc *p = &tp_prop_table[row];
-		bool want = tp_prop_exists(p, &priv->dev, &priv->params);
+		Atom a = priv->prop_atoms[row];
 
-		if (want && !priv->prop_atoms[row]) {
-			priv->prop_atoms[row] = MakeAtom(p->name, strlen(p->name), TRUE);
-			adopt_client_value(priv, dev, row, priv->prop_atoms[row]);
+		if (!a && tp_prop_exists(p, &priv->dev, &priv->params)) {
+			a = priv->prop_atoms[row] = MakeAtom(p->name, strlen(p->name), TRUE);
+			adopt_client_value(priv, dev, row, a);
 			store(priv, dev, row, sendevent);
-		} else if (!want && priv->prop_atoms[row]) {
-			Atom a = priv->prop_atoms[row];
+		} else if (a && !tp_prop_keeps(p, &priv->dev, &priv->params)) {
+			if (a == changing) {
+				xf86IDrvMsg(priv->pinfo, X_ERROR, "BUG: property \"%s\" would be "
+					    "deleted by its own write; kept\n", p->name);
+				continue;
+			}
 			priv->prop_atoms[row] = 0;
 			XISetDevicePropertyDeletable(dev, a, TRUE);
 			priv->own_write++;
@@ -167,7 +176,7 @@ static int syn_set_property(DeviceIntPtr dev, Atom atom, XIPropertyValuePtr val,
 		/* everything this write changes besides itself is our own write */
 		priv->own_write++;
 		syn_set_params(priv, &next);
-		sync_existence(priv, dev, TRUE);
+		sync_existence(priv, dev, TRUE, atom);
 		priv->own_write--;
 	}
 	return Success;
@@ -184,7 +193,7 @@ void syn_props_init(struct syn_priv *priv, DeviceIntPtr dev)
 		xf86IDrvMsg(priv->pinfo, X_ERROR, "property table too large\n");
 		return;
 	}
-	sync_existence(priv, dev, FALSE);
+	sync_existence(priv, dev, FALSE, None);
 
 	/* generic, read-only; not among the server's known atoms, so made here */
 	a = priv->node_atom = MakeAtom(XI_PROP_DEVICE_NODE, strlen(XI_PROP_DEVICE_NODE), TRUE);
@@ -200,7 +209,7 @@ void syn_props_init(struct syn_priv *priv, DeviceIntPtr dev)
 
 void syn_props_update(struct syn_priv *priv, DeviceIntPtr dev)
 {
-	sync_existence(priv, dev, TRUE);
+	sync_existence(priv, dev, TRUE, None);
 	for (size_t row = 0; row < tp_prop_count; row++)
 		if (priv->prop_atoms[row])
 			store(priv, dev, row, TRUE);
