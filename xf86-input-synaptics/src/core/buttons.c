@@ -346,6 +346,32 @@ static void scroll_button_up(struct tp_core *core, unsigned int bit)
 	}
 }
 
+/*
+ * Left, right and middle: a clickpad has one switch under the whole
+ * surface (clickpad.c decides the button); other pads have separate
+ * buttons.  A release takes the path its press took, whatever ClickPad
+ * says now: switching ClickPad on while a button is held must not leave
+ * that button down (nor switching it off leave a clickpad click down).
+ */
+static void lrm_changed(struct tp_core *core, unsigned int pressed, unsigned int released)
+{
+	struct tp_buttons *b = &core->buttons;
+	unsigned int separate_up = released & b->separate;
+
+	if (core->clickpad.pressed) {
+		/* more switches of the same click change nothing; the last one up ends it */
+		if (!(b->hw & HW_LRM))
+			tp_clickpad_release(core);
+		return;
+	}
+	if (pressed && core->p.clickpad && !b->separate) {
+		tp_clickpad_press(core);
+		return;
+	}
+	b->separate = (b->separate | pressed) & ~separate_up;
+	handle_left_right(core, pressed, separate_up);
+}
+
 /* A frame whose buttons changed (tp_buttons_frame() calls it only then). */
 void tp_buttons_changed(struct tp_core *core, unsigned int hw)
 {
@@ -356,16 +382,8 @@ void tp_buttons_changed(struct tp_core *core, unsigned int hw)
 	b->hw = hw;
 	if (pressed)
 		core->button_went_down = true;
-
-	if (core->p.clickpad || core->clickpad.pressed) {
-		/* A clickpad has one switch under the whole surface. */
-		if ((pressed & HW_LRM) && !core->clickpad.pressed)
-			tp_clickpad_press(core);
-		else if ((released & HW_LRM) && !(hw & HW_LRM) && core->clickpad.pressed)
-			tp_clickpad_release(core);
-	} else {
-		handle_left_right(core, pressed & HW_LRM, released & HW_LRM);
-	}
+	if ((pressed | released) & HW_LRM)
+		lrm_changed(core, pressed & HW_LRM, released & HW_LRM);
 
 	if (!((pressed | released) & (HW_VSCROLL | HW_HSCROLL)))
 		return;
@@ -404,7 +422,7 @@ void tp_buttons_reset(struct tp_core *core)
 		tp_button_release(core, 3);
 	if (b->middle_posted)
 		tp_button_release(core, 2);
-	if (b->hw & TP_HW_MIDDLE && !core->p.clickpad)
+	if (b->separate & TP_HW_MIDDLE)
 		tp_button_release(core, 2);
 	for (unsigned int bit = TP_HW_UP; bit <= TP_HW_MULTI(3); bit <<= 1)
 		if (b->held_bits & bit)

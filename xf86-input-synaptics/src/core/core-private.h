@@ -132,6 +132,7 @@ struct tp_buttons {
 	unsigned int repeat_bits;	/* held scroll buttons that auto-repeat */
 	uint64_t repeat_deadline;
 	unsigned int held_bits;		/* hw bits whose logical button is held (non-scroll mode) */
+	unsigned int separate;		/* left/right/middle bits pressed as separate buttons, not a clickpad click */
 };
 
 /* Clickpad (clickpad.c). */
