@@ -20,6 +20,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -356,6 +357,19 @@ static void init_accel(DeviceIntPtr dev)
 			       PropModeReplace, 1, &profile, FALSE);
 }
 
+/*
+ * An axis resolution as X wants it, in units per metre like 1.9: the
+ * setting is units/mm, 1 when unknown.  Any int is a valid setting (and
+ * a kernel may report any resolution), so the product is clamped, not
+ * left to overflow.
+ */
+static int units_per_metre(int per_mm)
+{
+	long long r = per_mm > 0 ? (long long)per_mm * 1000 : 1000;
+
+	return r > INT_MAX ? INT_MAX : (int)r;
+}
+
 static int syn_device_init(DeviceIntPtr dev)
 {
 	InputInfoPtr pinfo = dev->public.devicePrivate;
@@ -368,8 +382,8 @@ static int syn_device_init(DeviceIntPtr dev)
 	Atom btn_labels[SYN_NUM_BUTTONS] = { 0 };
 	Atom axes_labels[SYN_NUM_AXES];
 	CARD8 map[SYN_NUM_BUTTONS + 1];
-	int xres = priv->params.horiz_resolution > 0 ? priv->params.horiz_resolution : 1;
-	int yres = priv->params.vert_resolution > 0 ? priv->params.vert_resolution : 1;
+	int xres = units_per_metre(priv->params.horiz_resolution);
+	int yres = units_per_metre(priv->params.vert_resolution);
 	int touches = priv->dev.max_fingers > priv->dev.num_slots ? priv->dev.max_fingers
 								 : priv->dev.num_slots;
 
@@ -393,10 +407,10 @@ static int syn_device_init(DeviceIntPtr dev)
 		xf86IDrvMsg(pinfo, X_ERROR, "cannot allocate the device classes\n");
 		return !Success;
 	}
-	/* relative motion; resolution in units per metre, like 1.9 */
-	xf86InitValuatorAxisStruct(dev, 0, axes_labels[0], -1, -1, xres * 1000, 0, xres * 1000, Relative);
+	/* relative motion */
+	xf86InitValuatorAxisStruct(dev, 0, axes_labels[0], -1, -1, xres, 0, xres, Relative);
 	xf86InitValuatorDefaults(dev, 0);
-	xf86InitValuatorAxisStruct(dev, 1, axes_labels[1], -1, -1, yres * 1000, 0, yres * 1000, Relative);
+	xf86InitValuatorAxisStruct(dev, 1, axes_labels[1], -1, -1, yres, 0, yres, Relative);
 	xf86InitValuatorDefaults(dev, 1);
 	/* smooth scrolling in device units; the server emulates 4-7 */
 	xf86InitValuatorAxisStruct(dev, SYN_AXIS_HSCROLL, axes_labels[SYN_AXIS_HSCROLL], 0, -1, 0, 0, 0, Relative);
