@@ -270,7 +270,7 @@ static int play_file(struct replay *r, struct tp_evdev_state *st, FILE *fp, cons
 			play_frame(r, &frame);
 			break;
 		case TP_EVDEV_DROPPED:
-			/* no device to resync from: forget everything, like the X driver */
+			/* no device to resync from (the X driver has libevdev's resync): forget everything */
 			run_timeouts(r, t);
 			r->now = t > r->now ? t : r->now;
 			tp_core_reset(r->core, r->now);

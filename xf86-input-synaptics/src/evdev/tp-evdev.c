@@ -7,6 +7,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -408,36 +409,60 @@ next:
 	return rc;
 }
 
+/* Has the kernel more events for this fd right now? */
+static bool fd_readable(int fd)
+{
+	struct pollfd pfd = { .fd = fd, .events = POLLIN };
+
+	return poll(&pfd, 1, 0) > 0 && (pfd.revents & POLLIN);
+}
+
 int tp_evdev_read(struct tp_evdev *tev,
 		  void (*frame_cb)(void *user, const struct tp_frame *frame),
-		  void (*reset_cb)(void *user, uint64_t time), void *user)
+		  void (*dropped_cb)(void *user, uint64_t time), void *user)
 {
-	unsigned int flags = LIBEVDEV_READ_FLAG_NORMAL;
 	struct input_event ev;
 	struct tp_frame frame;
+	int budget = TP_EVDEV_READ_BUDGET;
 
 	for (;;) {
-		int rc = libevdev_next_event(tev->evdev, flags, &ev);
+		unsigned int flags = tev->syncing ? LIBEVDEV_READ_FLAG_SYNC : LIBEVDEV_READ_FLAG_NORMAL;
+		int rc;
 
+		/*
+		 * Past the budget, stop while the kernel still has more for us:
+		 * the server polls level-triggered and calls again after its
+		 * other devices.  What libevdev has already read is finished
+		 * (no poll would wake us for it), and so is a resync.
+		 */
+		if (budget > 0) {
+			budget--;
+		} else if (budget == 0 && !tev->syncing) {
+			if (fd_readable(tev->fd))
+				return 1;
+			budget = -1;	/* drained on the kernel's side: finish libevdev's queue */
+		}
+		rc = libevdev_next_event(tev->evdev, flags, &ev);
 		if (rc == -EAGAIN) {
-			if (flags & LIBEVDEV_READ_FLAG_SYNC) {
-				flags = LIBEVDEV_READ_FLAG_NORMAL;	/* resync done */
+			if (tev->syncing) {
+				tev->syncing = false;	/* resync done */
 				continue;
 			}
 			return 0;
 		}
 		if (rc < 0)
 			return rc;
-		if (rc == LIBEVDEV_READ_STATUS_SYNC && !(flags & LIBEVDEV_READ_FLAG_SYNC)) {
+		if (rc == LIBEVDEV_READ_STATUS_SYNC && !tev->syncing) {
 			/*
-			 * SYN_DROPPED: events were lost.  Release everything the
-			 * core holds, then let libevdev replay the device's
-			 * current state as ordinary events.
+			 * SYN_DROPPED: events were lost.  libevdev replays the
+			 * device's current state as ordinary events, which end
+			 * in one frame: what is still held stays held (a drag
+			 * goes on), what ended in the gap ends there.
 			 */
-			if (reset_cb)
-				reset_cb(user, tp_evdev_event_time(&ev));
+			if (dropped_cb)
+				dropped_cb(user, tp_evdev_event_time(&ev));
 			tev->state.dropped = false;
-			flags = LIBEVDEV_READ_FLAG_SYNC;
+			tev->syncing = true;
 			continue;
 		}
 		if (tp_evdev_feed(&tev->state, &ev, &frame) == TP_EVDEV_FRAME && frame_cb)

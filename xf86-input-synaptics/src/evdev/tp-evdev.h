@@ -68,6 +68,7 @@ struct tp_evdev {
 	int fd;
 	bool own_fd;		/* we opened it and close it */
 	bool grabbed;
+	bool syncing;		/* replaying the state after SYN_DROPPED */
 	struct libevdev *evdev;
 	struct tp_evdev_state state;
 };
@@ -90,12 +91,22 @@ int tp_evdev_grab(struct tp_evdev *tev, bool grab);
 int tp_evdev_autoprobe(char *path, size_t size);
 
 /*
- * Read what is pending.  frame_cb gets every complete frame; reset_cb is
- * called when events were lost (SYN_DROPPED) before the resynced frame.
- * Returns 0 when the fd is drained, or a negative errno (-ENODEV: gone).
+ * Events read per call while the kernel has more: a device that floods
+ * events cannot keep the server's input thread from its other devices.
+ */
+#define TP_EVDEV_READ_BUDGET 256
+
+/*
+ * Read what is pending, about TP_EVDEV_READ_BUDGET events at most while
+ * the kernel still has more (then returns 1: call again when the fd is
+ * readable; a poll on it will say so).  frame_cb gets every complete
+ * frame.  After SYN_DROPPED (events lost), dropped_cb is told and the
+ * device's current state arrives as the next frame, through libevdev's
+ * resync: nothing held is released for it.  Returns 0 when the fd is
+ * drained, 1 as above, or a negative errno (-ENODEV: gone).
  */
 int tp_evdev_read(struct tp_evdev *tev,
 		  void (*frame_cb)(void *user, const struct tp_frame *frame),
-		  void (*reset_cb)(void *user, uint64_t time), void *user);
+		  void (*dropped_cb)(void *user, uint64_t time), void *user);
 
 #endif /* SYNMT_TP_EVDEV_H */
