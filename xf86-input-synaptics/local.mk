@@ -31,6 +31,7 @@ xf86_input_synaptics_synaptics_drv_la_SOURCES = \
 	xf86-input-synaptics/src/x/synaptics-drv.c \
 	xf86-input-synaptics/src/x/synaptics-props.c \
 	xf86-input-synaptics/src/x/monitor.c \
+	xf86-input-synaptics/src/x/node.c \
 	xf86-input-synaptics/src/x/gesture-actions.c \
 	xf86-input-synaptics/src/x/syn-thread.h \
 	xf86-input-synaptics/src/x/syn-thread.c

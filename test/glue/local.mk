@@ -10,6 +10,7 @@ test_glue_test_glue_SOURCES = test/glue/test-glue.c test/glue/xstub.c test/glue/
 	xf86-input-synaptics/src/x/synaptics-drv.c \
 	xf86-input-synaptics/src/x/synaptics-props.c \
 	xf86-input-synaptics/src/x/monitor.c \
+	xf86-input-synaptics/src/x/node.c \
 	xf86-input-synaptics/src/x/gesture-actions.c \
 	xf86-input-synaptics/src/x/syn-thread.c
 test_glue_test_glue_CPPFLAGS = $(SYN_CPPFLAGS) -I$(top_srcdir)/xf86-input-synaptics/src/x \

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <poll.h>
 #include <time.h>
 
 #include "xstub.h"
@@ -26,7 +27,6 @@ int stub_violations;
 int stub_input_lock;
 int stub_max_handler_depth;
 int stub_sigsafe_lines, stub_sigsafe_loud, stub_log_lines;
-bool stub_enabled;
 
 static bool on_input_thread;
 static int handler_depth;
@@ -331,6 +331,23 @@ long XIRegisterPropertyHandler(DeviceIntPtr dev,
 	return nhandlers;
 }
 
+/*
+ * The properties being changed, innermost last.  Xi/xiproperty.c holds the
+ * property record across the handlers and frees its old value after them:
+ * a handler that deletes it makes the server free it twice (abort), one
+ * that creates it while it is being added makes the server list it twice.
+ */
+static Atom changing[16];
+static int nchanging;
+
+static bool is_changing(Atom property)
+{
+	for (int i = 0; i < nchanging; i++)
+		if (changing[i] == property)
+			return true;
+	return false;
+}
+
 int XIChangeDeviceProperty(DeviceIntPtr dev, Atom property, Atom type, int format, int mode,
 			   unsigned long len, const void *value, Bool sendevent)
 {
@@ -338,11 +355,14 @@ int XIChangeDeviceProperty(DeviceIntPtr dev, Atom property, Atom type, int forma
 	XIPropertyValueRec nv = { type, (short)format, (long)len, NULL };
 	size_t bytes = len * (size_t)(format / 8);
 	bool add = !p;
+	int rc = Success;
 
 	(void)mode;
 	if (on_input_thread)
 		violation("XIChangeDeviceProperty on the input thread");
 	if (add && nprops >= MAX_PROPS)
+		return BadAlloc;
+	if (nchanging >= (int)(sizeof(changing) / sizeof(changing[0])))
 		return BadAlloc;
 	nv.data = malloc(bytes ? bytes : 1);
 	if (!nv.data)
@@ -350,24 +370,36 @@ int XIChangeDeviceProperty(DeviceIntPtr dev, Atom property, Atom type, int forma
 	memcpy(nv.data, value, bytes);
 	if (++handler_depth > stub_max_handler_depth)
 		stub_max_handler_depth = handler_depth;
+	changing[nchanging++] = property;
 	/* checkonly, then for real; the newest handler first; each under the input lock */
-	for (int pass = 0; pass < 2; pass++) {
+	for (int pass = 0; pass < 2 && rc == Success; pass++) {
 		for (int h = nhandlers - 1; h >= 0; h--) {
-			int rc;
-
 			input_lock();
 			rc = handlers[h](dev, property, &nv, pass == 0);
 			input_unlock();
-			if (pass == 0 && rc != Success) {
-				handler_depth--;
-				free(nv.data);
-				return rc;
-			}
+			if (pass == 0 && rc != Success)
+				break;
+			rc = Success;	/* the server ignores errors of the second pass */
 		}
 	}
+	nchanging--;
 	handler_depth--;
-	p = find_prop(property);	/* a handler may have added or removed others */
-	if (!p) {
+	if (rc != Success) {
+		free(nv.data);
+		return rc;
+	}
+	p = find_prop(property);
+	if (!add && !p) {
+		violation("property %s deleted inside its own set handler (Xorg frees it twice)",
+			  NameForAtom(property));
+		free(nv.data);
+		return Success;
+	}
+	if (add && p) {
+		violation("property %s created inside the handler of its own creation (Xorg lists it twice)",
+			  NameForAtom(property));
+		free(p->value.data);
+	} else if (add) {
 		p = &props[nprops++];
 		*p = (struct stub_prop){ .atom = property, .deletable = true };
 	} else {
@@ -386,6 +418,8 @@ int XIDeleteDeviceProperty(DeviceIntPtr device, Atom property, Bool fromClient)
 	(void)device;
 	if (on_input_thread)
 		violation("XIDeleteDeviceProperty on the input thread");
+	if (is_changing(property))
+		violation("property %s deleted while it is being changed", NameForAtom(property));
 	if (!p)
 		return Success;
 	if (fromClient && !p->deletable)
@@ -556,16 +590,81 @@ InputDriverPtr stub_driver(void)
 	return the_driver;
 }
 
+/*
+ * The input thread's device list, as os/inputthread.c keeps it: an entry
+ * per registration, added at the end; unregistering marks the FIRST entry
+ * with that fd number (whatever its state) removed; the thread applies
+ * the changes later, when it runs (stub_input_thread_run).
+ */
+enum reg_state { REG_ADDED, REG_RUNNING, REG_REMOVED };
+static struct stub_reg {
+	int fd;
+	enum reg_state state;
+	InputInfoPtr pinfo;
+} regs[64];
+static int nregs;
+
 void xf86AddEnabledDevice(InputInfoPtr pInfo)
 {
-	(void)pInfo;
-	stub_enabled = true;
+	if (on_input_thread)
+		violation("xf86AddEnabledDevice on the input thread");
+	for (int i = 0; i < nregs; i++)
+		if (regs[i].fd == pInfo->fd && regs[i].state != REG_REMOVED) {
+			regs[i].pinfo = pInfo;	/* the server only updates the entry */
+			return;
+		}
+	if (nregs < (int)(sizeof(regs) / sizeof(regs[0])))
+		regs[nregs++] = (struct stub_reg){ pInfo->fd, REG_ADDED, pInfo };
 }
 
 void xf86RemoveEnabledDevice(InputInfoPtr pInfo)
 {
-	(void)pInfo;
-	stub_enabled = false;
+	for (int i = 0; i < nregs; i++)
+		if (regs[i].fd == pInfo->fd) {
+			regs[i].state = REG_REMOVED;
+			return;
+		}
+}
+
+/* The thread's turn: apply the changes, then read every polled fd that is readable. */
+int stub_input_thread_run(void)
+{
+	int n = 0, reads = 0;
+
+	for (int i = 0; i < nregs; i++) {
+		if (regs[i].state == REG_REMOVED)
+			continue;
+		regs[i].state = REG_RUNNING;
+		regs[n++] = regs[i];
+	}
+	nregs = n;
+	for (int i = 0; i < nregs; i++) {
+		struct pollfd pfd = { .fd = regs[i].fd, .events = POLLIN };
+
+		if (poll(&pfd, 1, 0) == 1 && (pfd.revents & (POLLIN | POLLHUP | POLLERR))) {
+			stub_input_thread_read(regs[i].pinfo);
+			reads++;
+		}
+	}
+	return reads;
+}
+
+int stub_registrations(InputInfoPtr pinfo)
+{
+	int n = 0;
+
+	for (int i = 0; i < nregs; i++)
+		n += regs[i].pinfo == pinfo && regs[i].state != REG_REMOVED;
+	return n;
+}
+
+int stub_registrations_of_fd(int fd)
+{
+	int n = 0;
+
+	for (int i = 0; i < nregs; i++)
+		n += regs[i].fd == fd && regs[i].state != REG_REMOVED;
+	return n;
 }
 
 /* ---- device classes: accepted, and the keyboard gets a small keymap ---- */
@@ -623,11 +722,16 @@ Bool SetScrollValuator(DeviceIntPtr dev, int axnum, enum ScrollType type, double
 	return TRUE;
 }
 
+int stub_axis_resolution[MAX_VALUATORS];
+
 Bool xf86InitValuatorAxisStruct(DeviceIntPtr dev, int axnum, Atom label, int minval, int maxval,
 				int resolution, int min_res, int max_res, int mode)
 {
-	(void)dev; (void)axnum; (void)label; (void)minval; (void)maxval;
-	(void)resolution; (void)min_res; (void)max_res; (void)mode;
+	(void)dev; (void)label; (void)minval; (void)maxval; (void)mode;
+	if (axnum >= 0 && axnum < MAX_VALUATORS)
+		stub_axis_resolution[axnum] = resolution;
+	if (resolution < 0 || min_res < 0 || max_res < 0)
+		violation("axis %d: negative resolution %d (%d..%d)", axnum, resolution, min_res, max_res);
 	return TRUE;
 }
 

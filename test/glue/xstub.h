@@ -7,10 +7,13 @@
  * The stub keeps the server's rules and counts every break of them as a
  * violation: posting an event without the input lock, the ordinary logger
  * or a property change on the input thread, an allocating TimerSet on the
- * input thread, an unbalanced input lock.  Property handlers run like
+ * input thread, an unbalanced input lock, a property deleted (or created)
+ * inside the handler of its own change.  Property handlers run like
  * Xi/xiproperty.c runs them (checkonly, then for real, each under the input
- * lock, the newest handler first), and the XIPropertyEvents the server
- * would send are recorded.
+ * lock, the newest handler first; the property record held across them),
+ * and the XIPropertyEvents the server would send are recorded.  The input
+ * thread's device list follows os/inputthread.c, its late drop of
+ * registrations included.
  */
 #ifndef SYNMT_XSTUB_H
 #define SYNMT_XSTUB_H
@@ -56,10 +59,18 @@ extern int stub_input_lock;		/* depth of the (one) input lock */
 extern int stub_max_handler_depth;	/* deepest nesting of property handler calls */
 extern int stub_sigsafe_lines, stub_log_lines;
 extern int stub_sigsafe_loud;		/* sig-safe lines below the debug verbosity (7) */
-extern bool stub_enabled;		/* xf86AddEnabledDevice .. xf86RemoveEnabledDevice */
 
 /* Run pinfo->read_input the way the input thread does: flagged, lock held. */
 void stub_input_thread_read(InputInfoPtr pinfo);
+/*
+ * One turn of the input thread: apply the registrations made since
+ * (os/inputthread.c's rules, its late drop included), then read each
+ * registered fd that poll() says is readable.  Returns the reads.
+ */
+int stub_input_thread_run(void);
+/* Registrations the thread holds or will hold (added or running) for pinfo / for an fd number. */
+int stub_registrations(InputInfoPtr pinfo);
+int stub_registrations_of_fd(int fd);
 /* Run the OsTimers that are due (by GetTimeInMillis), as DoTimers does. */
 int stub_run_timers(void);
 /* Timers armed now / allocated and not freed. */
@@ -81,6 +92,9 @@ bool stub_property_exists(const char *prop);
 
 /* The device's keymap (after InitKeyboardDeviceStruct): keycode kc gives sym0 / Shift sym1. */
 void stub_keymap_set(DeviceIntPtr dev, int kc, uint32_t sym0, uint32_t sym1);
+
+/* The resolution (units/m) each valuator was initialised with. */
+extern int stub_axis_resolution[MAX_VALUATORS];
 
 void stub_clear_events(void);
 

@@ -171,6 +171,11 @@ static const struct tp_output syn_output = {
 };
 #pragma GCC diagnostic pop
 
+const struct tp_output *syn_core_output(void)
+{
+	return &syn_output;
+}
+
 /* ---- timers: the core's timeouts on CLOCK_MONOTONIC ---- */
 
 /* Milliseconds until the core's next timeout, 0 if none (rounded up, at least 1). */
@@ -235,13 +240,14 @@ static void frame_cb(void *user, const struct tp_frame *frame)
 	tp_core_frame(priv->core, frame);
 }
 
-static void reset_cb(void *user, uint64_t time)
+/* SYN_DROPPED: the resync that follows is the device's state, nothing is released for it. */
+static void dropped_cb(void *user, uint64_t time)
 {
 	struct syn_priv *priv = user;
 
+	(void)time;
 	SYN_ASSERT_LOCKED();
 	syn_msg(priv->pinfo, X_WARNING, 0, "events lost (SYN_DROPPED), resynchronising");
-	tp_core_reset(priv->core, time);
 }
 
 /* Input thread, input lock held by the server. */
@@ -252,18 +258,12 @@ static void syn_read_input(InputInfoPtr pinfo)
 	int rc;
 
 	SYN_ASSERT_INPUT();
-	if (!priv->core || !priv->tev.evdev)
+	if (!priv->core)
 		return;
-	/* off, but still registered with the input thread (syn_device_off): drop it */
-	if (!device_on(priv))
-		rc = tp_evdev_read(&priv->tev, NULL, NULL, NULL);
-	else
-		rc = tp_evdev_read(&priv->tev, frame_cb, reset_cb, priv);
+	rc = syn_node_read(priv, frame_cb, dropped_cb);
 	if (rc == -ENODEV) {
-		/* removal: the input thread unregisters the fd (InputThreadUnregisterDev
-		 * is made for that), the core releases what it holds right away */
+		/* removal: node.c took the node out of the set; release what the core holds */
 		syn_msg(pinfo, X_WARNING, 0, "device removed");
-		xf86RemoveEnabledDevice(pinfo);
 		tp_core_reset(priv->core, now_us());
 	} else if (rc < 0) {
 		syn_msg(pinfo, X_ERROR, 0, "read error");
@@ -311,6 +311,15 @@ void syn_set_params(struct syn_priv *priv, const struct tp_params *params)
 	syn_unlock();
 	if (priv->core)
 		set_scroll_classes(priv->pinfo->dev, params, &before);
+}
+
+void syn_params_changed(struct syn_priv *priv)
+{
+	DeviceIntPtr dev = priv->pinfo->dev;
+
+	SYN_ASSERT_MAIN();
+	set_scroll_classes(dev, &priv->params, NULL);
+	syn_props_update(priv, dev);
 }
 
 /* ---- device control ---- */
@@ -444,35 +453,11 @@ static int syn_device_on(DeviceIntPtr dev)
 {
 	InputInfoPtr pinfo = dev->public.devicePrivate;
 	struct syn_priv *priv = pinfo->private;
-	const char *why = "";
-	int fd = priv->server_fd ? pinfo->fd : -1;
 	int rc;
 
 	SYN_ASSERT_MAIN();
-	/* a server fd (logind) that changed while the device was off replaces ours */
-	if (priv->tev.evdev && priv->server_fd && pinfo->fd != priv->tev.fd)
-		tp_evdev_close(&priv->tev);
-	if (priv->tev.evdev) {
-		/*
-		 * Kept open while off (syn_device_off): what queued up since is
-		 * stale.  Drained under the input lock, since the input thread may
-		 * still be reading the fd (a registration the server has not
-		 * dropped yet).
-		 */
-		syn_lock();
-		rc = tp_evdev_read(&priv->tev, NULL, NULL, NULL);
-		syn_unlock();
-		if (rc == -ENODEV)
-			tp_evdev_close(&priv->tev);	/* gone while off: open it again below */
-	}
-	if (!priv->tev.evdev) {
-		rc = tp_evdev_open(&priv->tev, priv->path, fd, &why);
-		if (rc < 0) {
-			xf86IDrvMsg(pinfo, X_ERROR, "%s: %s (%s)\n", priv->path, why, strerror(-rc));
-			return !Success;
-		}
-	}
-	pinfo->fd = priv->tev.fd;
+	if (syn_node_open(priv) < 0)
+		return !Success;
 	if (priv->params.grab_event_device) {
 		rc = tp_evdev_grab(&priv->tev, true);
 		if (rc < 0)
@@ -482,25 +467,12 @@ static int syn_device_on(DeviceIntPtr dev)
 	syn_lock();
 	tp_core_reset(priv->core, now_us());
 	syn_unlock();
-	xf86AddEnabledDevice(pinfo);
 	dev->public.on = TRUE;
 	syn_actions_keymap_changed(priv);	/* the keymap may have changed while off */
 	return Success;
 }
 
-/*
- * The node stays open while the device is off: only the grab is released,
- * so that other readers have the device.  Closing it would free its fd
- * number for the next DEVICE_ON's open, and the server's input thread
- * drops registrations asynchronously: xf86RemoveEnabledDevice only marks
- * the fd's entry removed, and InputThreadUnregisterDev takes the first
- * entry with that fd number, removed or not.  With a reused number, fast
- * disable/enable cycles (xinput, 500 in about a second) left the new open
- * file out of the input thread's poll set, and the pad dead (the soak
- * suite's "cycles" check).  With the same file behind the number, every
- * order of those updates is right; at worst the input thread reads a
- * disabled device, and syn_read_input drops what it reads then.
- */
+/* The node is let go while off (node.c): other readers have it, the server may close its fd. */
 static int syn_device_off(DeviceIntPtr dev)
 {
 	InputInfoPtr pinfo = dev->public.devicePrivate;
@@ -514,10 +486,7 @@ static int syn_device_off(DeviceIntPtr dev)
 	if (priv->timer)
 		TimerCancel(priv->timer);
 	syn_unlock();
-	if (pinfo->fd >= 0)
-		xf86RemoveEnabledDevice(pinfo);
-	if (priv->tev.grabbed)
-		tp_evdev_grab(&priv->tev, false);
+	syn_node_close(priv);
 	dev->public.on = FALSE;
 	return Success;
 }
@@ -530,9 +499,7 @@ static void syn_device_close(DeviceIntPtr dev)
 	SYN_ASSERT_MAIN();
 	syn_actions_close(priv);
 	syn_monitor_close(priv);
-	tp_evdev_close(&priv->tev);	/* open since DEVICE_ON, through every DEVICE_OFF */
-	if (!priv->server_fd)
-		pinfo->fd = -1;
+	syn_node_release(priv);
 	if (priv->timer) {
 		TimerFree(priv->timer);
 		priv->timer = NULL;
@@ -593,10 +560,22 @@ static void log_device(struct syn_priv *priv)
 		    d->clickpad ? ", clickpad" : "", d->topbuttonpad ? ", top buttons" : "");
 }
 
+/* Main thread: the settings from xorg.conf's options on priv->dev (PreInit, a changed device). */
+void syn_apply_options(struct syn_priv *priv)
+{
+	struct tp_option_source src = {
+		.lookup = x_option_lookup,
+		.log = option_log,
+		.user = priv,
+	};
+
+	SYN_ASSERT_MAIN();
+	tp_options_apply(&priv->dev, &priv->params, &src);
+}
+
 static int syn_preinit(InputDriverPtr drv, InputInfoPtr pinfo, int flags)
 {
 	struct syn_priv *priv;
-	struct tp_option_source src;
 	const char *why = "";
 	char *s;
 	int fd, rc;
@@ -608,6 +587,7 @@ static int syn_preinit(InputDriverPtr drv, InputInfoPtr pinfo, int flags)
 		return BadAlloc;
 	priv->pinfo = pinfo;
 	priv->tev.fd = -1;
+	priv->epfd = -1;
 	pinfo->private = priv;
 	pinfo->type_name = XI_TOUCHPAD;
 	pinfo->device_control = syn_control;
@@ -650,15 +630,11 @@ static int syn_preinit(InputDriverPtr drv, InputInfoPtr pinfo, int flags)
 		xf86IDrvMsg(pinfo, X_ERROR, "%s: %s (%s)\n", priv->path, why, strerror(-rc));
 		return rc == -ENODEV ? BadMatch : BadValue;
 	}
-	priv->dev = priv->tev.state.dev;
+	priv->probed = priv->dev = priv->tev.state.dev;
 	/* probing only: the node is opened again on DEVICE_ON */
 	tp_evdev_close(&priv->tev);
 	log_device(priv);
-
-	src.lookup = x_option_lookup;
-	src.log = option_log;
-	src.user = priv;
-	tp_options_apply(&priv->dev, &priv->params, &src);
+	syn_apply_options(priv);
 	syn_actions_preinit(priv);
 	return Success;
 }
@@ -671,7 +647,7 @@ static void syn_uninit(InputDriverPtr drv, InputInfoPtr pinfo, int flags)
 	if (priv) {
 		syn_actions_close(priv);
 		syn_monitor_close(priv);
-		tp_evdev_close(&priv->tev);
+		syn_node_release(priv);
 		if (priv->core)
 			tp_core_free(priv->core);
 		if (priv->timer)

@@ -61,8 +61,12 @@ struct syn_priv {
 	char *path;			/* event node */
 	bool server_fd;			/* the server (logind) owns the fd */
 	bool hotplugged;		/* added by the config backend (udev) */
-	struct tp_evdev tev;
-	struct tp_device dev;		/* from the probe, ClickPad option applied */
+	struct tp_evdev tev;		/* the node while the device is on (node.c) */
+	int epfd;			/* the epoll set the input thread polls (node.c) */
+	bool epfd_registered;		/* with the input thread */
+	bool node_gone;			/* read said ENODEV: out of the set (input lock) */
+	struct tp_device probed;	/* as PreInit (or the last DEVICE_ON) found it */
+	struct tp_device dev;		/* the probe, ClickPad option applied */
 	struct tp_params params;
 	struct tp_core *core;
 	OsTimerPtr timer;
@@ -118,5 +122,19 @@ void syn_monitor_frame(struct syn_priv *priv, const struct tp_frame *frame);
 
 /* synaptics-drv.c: apply a new (validated) parameter set at run time */
 void syn_set_params(struct syn_priv *priv, const struct tp_params *params);
+/* synaptics-drv.c, main thread: the settings from xorg.conf's options (PreInit, a changed device) */
+void syn_apply_options(struct syn_priv *priv);
+/* ... and after them, the properties and scroll classes follow priv->params */
+void syn_params_changed(struct syn_priv *priv);
+const struct tp_output *syn_core_output(void);
+
+/* node.c: the event node while the device is on, and the fd the input thread polls */
+int syn_node_open(struct syn_priv *priv);		/* DEVICE_ON; 0 or a negative errno */
+void syn_node_close(struct syn_priv *priv);		/* DEVICE_OFF */
+void syn_node_release(struct syn_priv *priv);		/* DEVICE_CLOSE, UnInit */
+/* Input thread, input lock held: read what the node has; tp_evdev_read's result */
+int syn_node_read(struct syn_priv *priv,
+		  void (*frame_cb)(void *user, const struct tp_frame *frame),
+		  void (*dropped_cb)(void *user, uint64_t time));
 
 #endif /* SYNMT_SYNAPTICS_DRV_H */
