@@ -407,6 +407,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		feed(&st, core, &s, &st.dev, &in);
 		tp_core_free(core);
 	}
+	tp_evdev_state_release(&st);
 	libevdev_free(ld);
 	return 0;
 }

@@ -187,10 +187,82 @@ static void check_frames(void)
 	libevdev_free(d);
 }
 
+/* The active contact with this tracking id in the last frame, -1 if none. */
+static int contact_of(int tracking_id)
+{
+	for (int i = 0; i < TP_MAX_SLOTS; i++)
+		if (fr.slots[i].active && fr.slots[i].tracking_id == tracking_id)
+			return i;
+	return -1;
+}
+
+static int active_contacts(void)
+{
+	int n = 0;
+
+	for (int i = 0; i < TP_MAX_SLOTS; i++)
+		n += fr.slots[i].active;
+	return n;
+}
+
+static void touch_in(int slot, int id, int x, int y)
+{
+	ev(EV_ABS, ABS_MT_SLOT, slot);
+	ev(EV_ABS, ABS_MT_TRACKING_ID, id);
+	if (x >= 0)
+		ev(EV_ABS, ABS_MT_POSITION_X, x);
+	ev(EV_ABS, ABS_MT_POSITION_Y, y);
+}
+
+/*
+ * A pad with 16 slots (hid-magicmouse: the firmware's touch id is the
+ * slot): touches in any slot are seen, as many at once as a frame holds.
+ */
+static void check_many_slots(void)
+{
+	struct libevdev *d = t440();
+	int c12, c15;
+
+	abs_axis(d, ABS_MT_SLOT, 0, 15, 0, 0);
+	tp_evdev_state_init(&st, d, false);
+	CHECK(st.dev.num_slots == 16, "16 slots described (%d)", st.dev.num_slots);
+	touch_in(12, 50, 2000, 2000);
+	touch_in(15, 51, 3000, 2100);
+	CHECK(syn(), "a frame");
+	c12 = contact_of(50);
+	c15 = contact_of(51);
+	CHECK(c12 >= 0 && c15 >= 0 && c12 != c15 && active_contacts() == 2,
+	      "touches in slots 12 and 15 are two contacts (%d, %d)", c12, c15);
+	CHECK(c12 >= 0 && fr.slots[c12].x == 2000 && fr.slots[c12].y == 2000 &&
+	      c15 >= 0 && fr.slots[c15].x == 3000, "with their positions");
+	ev(EV_ABS, ABS_MT_SLOT, 12);
+	ev(EV_ABS, ABS_MT_POSITION_X, 2100);
+	syn();
+	CHECK(contact_of(50) == c12 && fr.slots[c12].x == 2100, "a touch keeps its contact as it moves");
+	ev(EV_ABS, ABS_MT_TRACKING_ID, -1);
+	syn();
+	CHECK(contact_of(50) < 0 && !fr.slots[c12].active && contact_of(51) == c15,
+	      "the touch in slot 12 ends, the one in slot 15 goes on");
+	/* a new touch in slot 12 at the same x: the kernel sends no X */
+	touch_in(12, 52, -1, 2500);
+	syn();
+	CHECK(contact_of(52) >= 0 && fr.slots[contact_of(52)].x == 2100 && fr.slots[contact_of(52)].y == 2500,
+	      "a new touch keeps its slot's last x, which the kernel does not repeat");
+	/* more touches at once than a frame holds */
+	for (int k = 0; k < TP_MAX_SLOTS; k++)
+		touch_in(k, 60 + k, 1600 + 100 * k, 3000);
+	syn();
+	CHECK(active_contacts() == TP_MAX_SLOTS && st.lost_touches == 2,
+	      "12 touches: %d seen, %u not (want %d and 2)", active_contacts(), st.lost_touches, TP_MAX_SLOTS);
+	tp_evdev_state_release(&st);
+	libevdev_free(d);
+}
+
 int main(void)
 {
 	check_probe();
 	check_frames();
+	check_many_slots();
 	printf("%s: %d failures\n", failures ? "FAIL" : "ok", failures);
 	return failures ? 1 : 0;
 }

@@ -481,6 +481,7 @@ int main(int argc, char **argv)
 	if (r.summary)
 		print_summary(&r);
 	tp_core_free(r.core);
+	tp_evdev_state_release(&st);
 	libevdev_free(ld);
 	evemu_delete(em);
 	free(r.settings);

@@ -7,6 +7,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -116,8 +117,8 @@ void tp_evdev_describe(const struct libevdev *evdev, struct tp_device *dev)
 		const struct input_absinfo *abs = libevdev_get_abs_info(evdev, ABS_MT_SLOT);
 		int max = abs ? abs->maximum : -1;
 
-		/* slots 0..maximum; compared, not maximum + 1, which overflows at INT_MAX */
-		dev->num_slots = max < 0 ? 0 : (max >= TP_MAX_SLOTS ? TP_MAX_SLOTS : max + 1);
+		/* slots 0..maximum, however many (see map_contacts()) */
+		dev->num_slots = max < 0 ? 0 : (max == INT_MAX ? INT_MAX : max + 1);
 	}
 	dev->semi_mt = libevdev_has_property(evdev, INPUT_PROP_SEMI_MT);
 	dev->clickpad = libevdev_has_property(evdev, INPUT_PROP_BUTTONPAD);
@@ -145,9 +146,95 @@ static void clear_slot(struct tp_evdev_state *st, struct tp_contact *c)
 	c->major = st->has_mt_major ? 0 : -1;
 }
 
+/*
+ * Kernel slots and the frame's contacts.  A device with up to TP_MAX_SLOTS
+ * slots has slot n in contact n.  A device with more (hid-magicmouse uses
+ * the firmware's 4-bit touch id as the slot, 0..15; any pad may have more)
+ * keeps every kernel slot's values in st->kslots, and a touch that begins
+ * in a slot takes a free contact at the next SYN_REPORT, which it gives
+ * back after the frame in which it ended.  The slot numbers do not matter,
+ * TP_MAX_SLOTS touches at once do: a touch beyond them is not seen
+ * (st->lost_touches counts them).  Slots past TP_EVDEV_MAX_KERNEL_SLOTS are
+ * not tracked at all.
+ */
+static void map_contacts(struct tp_evdev_state *st)
+{
+	for (int i = 0; i < TP_MAX_SLOTS; i++)
+		if (st->kslot[i] >= 0)
+			st->cur.slots[i] = st->kslots[st->kslot[i]];
+	for (int k = 0; k < st->nkslots; k++) {
+		int i;
+
+		if (!st->kslots[k].active) {
+			st->kslot_lost[k] = false;
+			continue;
+		}
+		for (i = 0; i < TP_MAX_SLOTS && st->kslot[i] != k; i++)
+			;
+		if (i < TP_MAX_SLOTS || st->kslot_lost[k])
+			continue;
+		for (i = 0; i < TP_MAX_SLOTS && st->kslot[i] >= 0; i++)
+			;
+		if (i == TP_MAX_SLOTS) {
+			st->kslot_lost[k] = true;
+			st->lost_touches++;
+			continue;
+		}
+		st->kslot[i] = k;
+		st->cur.slots[i] = st->kslots[k];
+	}
+}
+
+/* After a frame went out: the contacts whose touch ended are free. */
+static void free_contacts(struct tp_evdev_state *st)
+{
+	for (int i = 0; i < TP_MAX_SLOTS; i++)
+		if (st->kslot[i] >= 0 && !st->cur.slots[i].active)
+			st->kslot[i] = -1;
+}
+
+void tp_evdev_state_release(struct tp_evdev_state *st)
+{
+	free(st->kslots);
+	free(st->kslot_lost);
+	st->kslots = NULL;
+	st->kslot_lost = NULL;
+	st->nkslots = 0;
+	st->mapped = false;
+}
+
+/* Tracking the kernel slots of a device with more than TP_MAX_SLOTS. */
+static void map_init(struct tp_evdev_state *st)
+{
+	int n = st->dev.num_slots > TP_EVDEV_MAX_KERNEL_SLOTS ? TP_EVDEV_MAX_KERNEL_SLOTS
+							       : st->dev.num_slots;
+
+	for (int i = 0; i < TP_MAX_SLOTS; i++)
+		st->kslot[i] = -1;
+	st->kslots = calloc((size_t)n, sizeof(*st->kslots));
+	st->kslot_lost = calloc((size_t)n, sizeof(*st->kslot_lost));
+	if (!st->kslots || !st->kslot_lost) {
+		tp_evdev_state_release(st);	/* then slots past TP_MAX_SLOTS are not seen */
+		return;
+	}
+	st->nkslots = n;
+	st->mapped = true;
+	for (int k = 0; k < n; k++)
+		clear_slot(st, &st->kslots[k]);
+}
+
+/* The kernel slot's values now (mapped: its st->kslots entry), NULL if not tracked. */
+static struct tp_contact *cur_slot(struct tp_evdev_state *st)
+{
+	if (st->mapped)
+		return st->slot >= 0 && st->slot < st->nkslots ? &st->kslots[st->slot] : NULL;
+	return st->slot >= 0 && st->slot < TP_MAX_SLOTS ? &st->cur.slots[st->slot] : NULL;
+}
+
 void tp_evdev_state_init(struct tp_evdev_state *st, const struct libevdev *evdev, bool take_state)
 {
 	const struct tp_device *dev = &st->dev;
+	int n;
 
 	memset(st, 0, sizeof(*st));
 	tp_evdev_describe(evdev, &st->dev);
@@ -155,6 +242,8 @@ void tp_evdev_state_init(struct tp_evdev_state *st, const struct libevdev *evdev
 	st->has_mt_major = libevdev_has_event_code(evdev, EV_ABS, ABS_MT_TOUCH_MAJOR);
 	for (int i = 0; i < TP_MAX_SLOTS; i++)
 		clear_slot(st, &st->cur.slots[i]);
+	if (dev->num_slots > TP_MAX_SLOTS)
+		map_init(st);
 	if (!take_state)
 		return;
 
@@ -170,25 +259,24 @@ void tp_evdev_state_init(struct tp_evdev_state *st, const struct libevdev *evdev
 	for (unsigned int code = BTN_MISC; code <= BTN_TASK; code++)
 		if (libevdev_get_event_value(evdev, EV_KEY, code))
 			st->cur.buttons |= button_bit(code);
-	if (dev->num_slots > 0 && libevdev_get_num_slots(evdev) > 0) {
-		st->slot = libevdev_get_current_slot(evdev);
-		for (int i = 0; i < dev->num_slots; i++) {
-			struct tp_contact *c = &st->cur.slots[i];
-			c->tracking_id = libevdev_get_slot_value(evdev, i, ABS_MT_TRACKING_ID);
-			c->active = c->tracking_id != -1;
-			c->x = libevdev_get_slot_value(evdev, i, ABS_MT_POSITION_X);
-			c->y = libevdev_get_slot_value(evdev, i, ABS_MT_POSITION_Y);
-			c->pressure = st->has_mt_pressure ? libevdev_get_slot_value(evdev, i, ABS_MT_PRESSURE) : -1;
-			c->major = st->has_mt_major ? libevdev_get_slot_value(evdev, i, ABS_MT_TOUCH_MAJOR) : -1;
-		}
-	}
-}
+	n = dev->num_slots > 0 ? libevdev_get_num_slots(evdev) : 0;
+	for (st->slot = 0; st->slot < n; st->slot++) {
+		struct tp_contact *c = cur_slot(st);
+		unsigned int k = (unsigned int)st->slot;
 
-static struct tp_contact *cur_slot(struct tp_evdev_state *st)
-{
-	if (st->slot < 0 || st->slot >= TP_MAX_SLOTS)
-		return NULL;	/* a slot we do not track (more than TP_MAX_SLOTS) */
-	return &st->cur.slots[st->slot];
+		if (!c)
+			break;
+		c->tracking_id = libevdev_get_slot_value(evdev, k, ABS_MT_TRACKING_ID);
+		c->active = c->tracking_id != -1;
+		c->x = libevdev_get_slot_value(evdev, k, ABS_MT_POSITION_X);
+		c->y = libevdev_get_slot_value(evdev, k, ABS_MT_POSITION_Y);
+		c->pressure = st->has_mt_pressure ? libevdev_get_slot_value(evdev, k, ABS_MT_PRESSURE) : -1;
+		c->major = st->has_mt_major ? libevdev_get_slot_value(evdev, k, ABS_MT_TOUCH_MAJOR) : -1;
+	}
+	if (n > 0)
+		st->slot = libevdev_get_current_slot(evdev);
+	if (st->mapped)
+		map_contacts(st);
 }
 
 static void feed_abs(struct tp_evdev_state *st, const struct input_event *ev)
@@ -282,7 +370,11 @@ enum tp_evdev_result tp_evdev_feed(struct tp_evdev_state *st, const struct input
 		for (size_t i = 0; i < NTOOLS; i++)
 			if (st->tools & (1u << i))
 				st->cur.fingers = (int)i + 1;
+		if (st->mapped)
+			map_contacts(st);
 		*frame = st->cur;
+		if (st->mapped)
+			free_contacts(st);
 		return TP_EVDEV_FRAME;
 	case EV_ABS:
 		if (!st->dropped)
@@ -343,6 +435,7 @@ fail:
 
 void tp_evdev_close(struct tp_evdev *tev)
 {
+	tp_evdev_state_release(&tev->state);
 	if (tev->grabbed)
 		tp_evdev_grab(tev, false);
 	if (tev->evdev)

@@ -33,11 +33,21 @@ int tp_evdev_check(const struct libevdev *evdev, const char **why);
 /* Fill *dev from the device's capabilities (after tp_evdev_check()). */
 void tp_evdev_describe(const struct libevdev *evdev, struct tp_device *dev);
 
+/* Kernel slots tracked on a device with more than TP_MAX_SLOTS (tp-evdev.c: map_contacts()). */
+#define TP_EVDEV_MAX_KERNEL_SLOTS 1024
+
 /* Frame assembly state: the last known value of every axis, key and slot. */
 struct tp_evdev_state {
 	struct tp_device dev;
 	struct tp_frame cur;	/* state so far; copied out at SYN_REPORT */
 	int slot;		/* current ABS_MT_SLOT */
+	/* more kernel slots than contacts: the slots' values, which contact holds which */
+	bool mapped;
+	int nkslots;
+	struct tp_contact *kslots;	/* nkslots of them */
+	bool *kslot_lost;		/* its touch found every contact taken */
+	int kslot[TP_MAX_SLOTS];	/* the kernel slot a contact holds, -1 none */
+	unsigned int lost_touches;	/* touches not seen: every contact was taken */
 	unsigned int tools;	/* BTN_TOOL_FINGER.. bits, 1 << (count - 1) */
 	bool dropped;		/* SYN_DROPPED seen, waiting for the resync */
 	bool has_mt_pressure, has_mt_major;
@@ -45,9 +55,12 @@ struct tp_evdev_state {
 
 /*
  * Describe the device into st->dev and start with nothing touching, or with
- * the device's current state (take_state, for a live device).
+ * the device's current state (take_state, for a live device).  A device with
+ * more than TP_MAX_SLOTS slots gets memory for them:
+ * tp_evdev_state_release() gives it back (tp_evdev_close() does).
  */
 void tp_evdev_state_init(struct tp_evdev_state *st, const struct libevdev *evdev, bool take_state);
+void tp_evdev_state_release(struct tp_evdev_state *st);
 
 enum tp_evdev_result {
 	TP_EVDEV_NONE,		/* event absorbed */

@@ -29,6 +29,9 @@
 
 #include "synaptics-drv.h"
 
+#define STR_(x) #x
+#define STR(x) STR_(x)
+
 #define SYN_MAJOR 0
 #define SYN_MINOR 1
 #define SYN_PATCH 0
@@ -233,6 +236,11 @@ static void frame_cb(void *user, const struct tp_frame *frame)
 	struct syn_priv *priv = user;
 
 	SYN_ASSERT_LOCKED();
+	if (priv->tev.state.lost_touches && !priv->lost_touches_said) {
+		priv->lost_touches_said = true;
+		syn_msg(priv->pinfo, X_WARNING, 0, "more touches at once than the driver follows "
+			"(" STR(TP_MAX_SLOTS) "): the others are ignored");
+	}
 	if (priv->mon.active)
 		syn_monitor_frame(priv, frame);
 	if (priv->action_keys)
@@ -396,6 +404,9 @@ static int syn_device_init(DeviceIntPtr dev)
 	int touches = priv->dev.max_fingers > priv->dev.num_slots ? priv->dev.max_fingers
 								 : priv->dev.num_slots;
 
+	if (touches > TP_MAX_SLOTS)
+		touches = TP_MAX_SLOTS;	/* what a frame holds (tp-evdev.c: map_contacts) */
+
 	SYN_ASSERT_MAIN();
 
 	/* every button gets a label: clients (xinput list-props) choke on None */
@@ -554,10 +565,11 @@ static void log_device(struct syn_priv *priv)
 		    priv->path, d->name, d->vendor, d->product);
 	xf86IDrvMsg(pinfo, X_PROBED, "x-axis range %d - %d resolution %d, y-axis range %d - %d resolution %d\n",
 		    d->x.min, d->x.max, d->x.res, d->y.min, d->y.max, d->y.res);
-	xf86IDrvMsg(pinfo, X_PROBED, "pressure %s, width %s, %d slots%s, up to %d fingers%s%s\n",
+	xf86IDrvMsg(pinfo, X_PROBED, "pressure %s, width %s, %d slots%s%s, up to %d fingers%s%s\n",
 		    d->pressure.present ? "yes" : "no", d->width.present ? "yes" : "no",
-		    d->num_slots, d->semi_mt ? " (semi-mt)" : "", d->max_fingers,
-		    d->clickpad ? ", clickpad" : "", d->topbuttonpad ? ", top buttons" : "");
+		    d->num_slots, d->semi_mt ? " (semi-mt)" : "",
+		    d->num_slots > TP_MAX_SLOTS ? " (touches in any of them, " STR(TP_MAX_SLOTS) " at once)" : "",
+		    d->max_fingers, d->clickpad ? ", clickpad" : "", d->topbuttonpad ? ", top buttons" : "");
 }
 
 /* Main thread: the settings from xorg.conf's options on priv->dev (PreInit, a changed device). */

@@ -65,6 +65,7 @@ struct syn_priv {
 	int epfd;			/* the epoll set the input thread polls (node.c) */
 	bool epfd_registered;		/* with the input thread */
 	bool node_gone;			/* read said ENODEV: out of the set (input lock) */
+	bool lost_touches_said;		/* the log said so once (input lock) */
 	struct tp_device probed;	/* as PreInit (or the last DEVICE_ON) found it */
 	struct tp_device dev;		/* the probe, ClickPad option applied */
 	struct tp_params params;
