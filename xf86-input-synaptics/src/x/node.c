@@ -129,6 +129,8 @@ int syn_node_open(struct syn_priv *priv)
 		pinfo->fd = priv->tev.fd;
 	if (!priv->epfd_registered)
 		register_set(priv, true);
+	xf86IDrvMsgVerb(pinfo, X_INFO, 3, "%s: on (node fd %d, polled through fd %d)\n", priv->path,
+			priv->tev.fd, priv->epfd);
 	return 0;
 fail:
 	tp_evdev_close(&priv->tev);
