@@ -2,9 +2,11 @@
  * soakpad - a uinput clickpad for the soak suite (test/soak), driven by
  * commands on stdin, one a line; each prints "ok COMMAND" when done.
  *
- *   soakpad NAME           create the pad (3 MT slots, up to 4 fingers,
- *                          one button, INPUT_PROP_BUTTONPAD); prints
- *                          "node /dev/input/eventN" first
+ *   soakpad NAME [SLOTS [XMAX]]
+ *                          create the pad (3 MT slots, up to 4 fingers,
+ *                          one button, INPUT_PROP_BUTTONPAD; SLOTS slots
+ *                          (at most 16) and an x range up to XMAX if
+ *                          given); prints "node /dev/input/eventN" first
  *
  *   circle HZ SECONDS      one finger circling, HZ frames a second, until
  *                          SECONDS are over or SIGUSR1 stops it; prints
@@ -21,6 +23,15 @@
  *                          than a reader keeps up with; then the final
  *                          state: one finger at 2500,3000, pressure 70,
  *                          the button down
+ *   dragstorm FRAMES       a click-drag: a finger lands, the pad is
+ *                          pressed, then FRAMES frames of the finger
+ *                          moving with the button held, in batches as
+ *                          storm's; finger and button stay down
+ *   flood SECONDS          one finger moving, frames in batches as
+ *                          storm's, without a pause for SECONDS; then
+ *                          every finger up
+ *   highslots              two fingers in the pad's two highest slots
+ *                          land and scroll down together; they stay
  *   state                  "state X Y Z FINGERS BUTTONS CONTACTS": the
  *                          kernel's state of the node (EVIOCG*), in the
  *                          order of "Synaptics Hardware State" items 1-4,
@@ -45,7 +56,7 @@
 
 #include "test-clickpad.h"
 
-#define NSLOTS TEST_CLICKPAD_SLOTS
+#define MAXSLOTS 16
 #define XMIN TEST_CLICKPAD_XMIN
 #define YMIN TEST_CLICKPAD_YMIN
 
@@ -55,8 +66,9 @@ static volatile sig_atomic_t stop, interrupted;
 struct touch { bool down; int x, y; };
 
 /* The state the pad last reported. */
-static struct touch cur[NSLOTS];
-static bool was_down[NSLOTS];
+static struct touch cur[MAXSLOTS];
+static bool was_down[MAXSLOTS];
+static int nslots = TEST_CLICKPAD_SLOTS;
 static bool button;
 static int tracking = 1;
 
@@ -100,7 +112,7 @@ static void frame(void)
 					   BTN_TOOL_QUADTAP };
 	int fingers = 0, first = -1;
 
-	for (int i = 0; i < NSLOTS; i++) {
+	for (int i = 0; i < nslots; i++) {
 		put(EV_ABS, ABS_MT_SLOT, i);
 		if (cur[i].down && !was_down[i])
 			put(EV_ABS, ABS_MT_TRACKING_ID, tracking++);
@@ -233,10 +245,18 @@ static void tapdrag(void)
 
 static void lift(void)
 {
-	for (int i = 0; i < NSLOTS; i++)
+	for (int i = 0; i < nslots; i++)
 		set(i, false, 0, 0);
 	button = false;
 	step(10000);
+}
+
+/* The batch is flushed when it cannot take another frame of every slot. */
+static void frame_batched(void)
+{
+	frame();
+	if (nbatch > sizeof(batch) / sizeof(batch[0]) - (size_t)(8 + 6 * nslots))
+		flush();
 }
 
 static void storm(long frames)
@@ -248,15 +268,61 @@ static void storm(long frames)
 		set(0, true, XMIN + 200 + (int)((seed >> 8) % 3000), YMIN + 200 + (int)((seed >> 4) % 2500));
 		set(1, (seed >> 20) & 1, 4000 + (int)((seed >> 12) % 800), 2000);
 		button = (seed >> 24) & 1;
-		frame();
-		if (nbatch > sizeof(batch) / sizeof(batch[0]) - 64)
-			flush();
+		frame_batched();
 	}
 	flush();
 	lift();
 	set(0, true, 2500, 3000);
 	button = true;
 	step(10000);
+}
+
+static void dragstorm(long frames)
+{
+	set(0, true, 2000, 3000);
+	step(10000);
+	step(10000);
+	button = true;
+	step(10000);
+	for (long f = 0; f < frames && !stop; f++) {
+		set(0, true, 2000 + (int)(f % 2000), 3000 - (int)(f % 800));
+		frame_batched();
+	}
+	flush();
+	step(10000);
+}
+
+static void flood(double seconds)
+{
+	struct timespec t0, t;
+	long f = 0;
+
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	do {
+		for (int i = 0; i < 256 && !stop; i++, f++) {
+			set(0, true, 2000 + (int)(f % 2000), 2200 + (int)(f % 1600));
+			frame_batched();
+		}
+		clock_gettime(CLOCK_MONOTONIC, &t);
+	} while (!stop && (double)(t.tv_sec - t0.tv_sec) + (t.tv_nsec - t0.tv_nsec) / 1e9 < seconds);
+	flush();
+	printf("frames %ld seconds %.2f\n", f, seconds);
+	lift();
+}
+
+static void highslots(void)
+{
+	int a = nslots - 2, b = nslots - 1;
+
+	set(a, true, 3000, 2000);
+	step(10000);
+	set(b, true, 3600, 2000);
+	step(10000);
+	for (int i = 0; i < 30; i++) {
+		set(a, true, 3000, 2000 + 40 * i);
+		set(b, true, 3600, 2000 + 40 * i);
+		step(10000);
+	}
 }
 
 static void print_state(void)
@@ -295,11 +361,19 @@ static void on_signal(int sig)
 		stop = 1;
 }
 
-static int create(const char *name)
+static int create(const char *name, int xmax)
 {
 	struct libevdev *d = test_clickpad_new(name);
-	int rc = d ? libevdev_uinput_create_from_device(d, LIBEVDEV_UINPUT_OPEN_MANAGED, &uidev) : -ENOMEM;
+	int rc = -ENOMEM;
 
+	if (d) {
+		libevdev_set_abs_maximum(d, ABS_MT_SLOT, nslots - 1);
+		if (xmax > 0) {
+			libevdev_set_abs_maximum(d, ABS_X, xmax);
+			libevdev_set_abs_maximum(d, ABS_MT_POSITION_X, xmax);
+		}
+		rc = libevdev_uinput_create_from_device(d, LIBEVDEV_UINPUT_OPEN_MANAGED, &uidev);
+	}
 	libevdev_free(d);
 	if (rc < 0) {
 		fprintf(stderr, "soakpad: cannot create the uinput device: %s\n", strerror(-rc));
@@ -314,15 +388,21 @@ int main(int argc, char **argv)
 	struct sigaction sa = { .sa_handler = on_signal };
 	char line[256];
 
-	if (argc != 2) {
-		fprintf(stderr, "usage: soakpad NAME  (commands on stdin)\n");
+	if (argc < 2 || argc > 4) {
+		fprintf(stderr, "usage: soakpad NAME [SLOTS [XMAX]]  (commands on stdin)\n");
+		return 2;
+	}
+	if (argc > 2)
+		nslots = atoi(argv[2]);
+	if (nslots < 2 || nslots > MAXSLOTS) {
+		fprintf(stderr, "soakpad: SLOTS must be 2..%d\n", MAXSLOTS);
 		return 2;
 	}
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGUSR1, &sa, NULL);	/* no SA_RESTART: it ends a circle's sleep */
-	if (create(argv[1]))
+	if (create(argv[1], argc > 3 ? atoi(argv[2 + 1]) : 0))
 		return 1;
 	while (!stop) {
 		double a = 0, b = 0;
@@ -354,6 +434,12 @@ int main(int argc, char **argv)
 			lift();
 		else if (strcmp(cmd, "storm") == 0)
 			storm((long)a);
+		else if (strcmp(cmd, "dragstorm") == 0)
+			dragstorm((long)a);
+		else if (strcmp(cmd, "flood") == 0)
+			flood(a);
+		else if (strcmp(cmd, "highslots") == 0)
+			highslots();
 		else if (strcmp(cmd, "state") == 0)
 			print_state();
 		else if (strcmp(cmd, "quit") == 0)

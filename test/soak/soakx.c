@@ -7,13 +7,22 @@
  *       "cycles N errors E seconds S" and exits 1 on an error or if the
  *       device is not enabled at the end.
  *
+ *   soakx burst DEVICE N
+ *       N times "Device Enabled" 0 then 1, all sent before the first
+ *       answer is awaited (one batch of requests, as a script's X
+ *       connection may send them), ending disabled; then enabled again.
+ *       Prints "burst N errors E seconds S".
+ *
  *   soakx props DEVICE N SEED
- *       N random writes to the device's "Synaptics ..." properties: half
+ *       First a sweep: every "Synaptics ..." property of the device gets
+ *       one write of every kind below.  Then N random writes: half
  *       plausible (the current value with one item nudged, accepted or
- *       refused as the driver decides), half invalid by construction
- *       (wrong type, wrong format, wrong item count, a boolean of 2..255,
- *       NaN or infinity in a FLOAT, a write to a read-only property, an
- *       atom that names no action).  After every refused write the
+ *       refused as the driver decides), half of the other kinds: invalid
+ *       by construction (wrong type, wrong format, wrong item count, a
+ *       boolean of 2..255, NaN or infinity in a FLOAT, a write to a
+ *       read-only property, an atom that names no action) or values the
+ *       driver decides on (every item zero, one item at a boundary of its
+ *       type, every item random bits).  After every refused write the
  *       property must read back as before; after every 50th refusal and
  *       after every accepted write, every property of the device is read:
  *       a refused write must have changed nothing at all.  An invalid
@@ -21,10 +30,12 @@
  *       (BadMatch for type, format and count; BadValue for values and
  *       read-only properties).  "Synaptics Monitor" and "Synaptics
  *       Hardware State" change by themselves (the monitor) and are left
- *       out of the comparisons.  Prints the counts; exits 1 on a mismatch.
+ *       out of the comparisons.  Prints the counts; exits 1 on a mismatch,
+ *       3 if the server went away.
  */
 #define _GNU_SOURCE
 
+#include <float.h>
 #include <math.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -47,6 +58,13 @@ static int on_error(Display *dpy, XErrorEvent *ev)
 	(void)dpy;
 	last_error = ev->error_code;
 	return 0;
+}
+
+static int on_io_error(Display *d)
+{
+	(void)d;
+	printf("server gone: the X connection broke\n");
+	exit(3);
 }
 
 static int find_device(Display *dpy, const char *name)
@@ -104,6 +122,31 @@ static int cycles(Display *dpy, const char *name, int n)
 	XFree(data);
 	printf("cycles %d errors %d seconds %.1f\n", n, errors, now_s() - t0);
 	return errors ? 1 : 0;
+}
+
+/* The same cycles sent as one batch: the server handles them back to back. */
+static int burst(Display *dpy, const char *name, int n)
+{
+	int dev = find_device(dpy, name);
+	Atom enabled = XInternAtom(dpy, "Device Enabled", False);
+	double t0 = now_s();
+	unsigned char off = 0, on = 1;
+
+	if (dev < 0) {
+		printf("burst: no device %s\n", name);
+		return 1;
+	}
+	last_error = Success;
+	for (int i = 0; i < n; i++) {
+		XIChangeProperty(dpy, dev, enabled, XA_INTEGER, 8, PropModeReplace, &off, 1);
+		XIChangeProperty(dpy, dev, enabled, XA_INTEGER, 8, PropModeReplace, &on, 1);
+	}
+	XIChangeProperty(dpy, dev, enabled, XA_INTEGER, 8, PropModeReplace, &off, 1);
+	XSync(dpy, False);
+	XIChangeProperty(dpy, dev, enabled, XA_INTEGER, 8, PropModeReplace, &on, 1);
+	XSync(dpy, False);
+	printf("burst %d errors %d seconds %.1f\n", n, last_error != Success, now_s() - t0);
+	return last_error != Success;
 }
 
 /* ---- the property soak ---- */
@@ -182,6 +225,28 @@ static bool read_prop(Atom atom, struct prop *p)
 	return true;
 }
 
+/* Atom names, asked once each (a round trip is the soak's main cost). */
+static const char *atom_name(Atom atom)
+{
+	static struct { Atom atom; char *name; } cache[256];
+	static int n;
+	char *name;
+
+	for (int i = 0; i < n; i++)
+		if (cache[i].atom == atom)
+			return cache[i].name;
+	name = XGetAtomName(dpy, atom);
+	if (name && n < (int)(sizeof(cache) / sizeof(cache[0])))
+		cache[n++] = (typeof(cache[0])){ atom, name };
+	return name;	/* kept: the cache or, past it, a small leak */
+}
+
+static bool ours(const char *name)
+{
+	return name && strncmp(name, "Synaptics ", 10) == 0;
+}
+
+/* Every "Synaptics ..." property of the device, read now. */
 static void snap(struct snapshot *s)
 {
 	int nprops;
@@ -189,15 +254,46 @@ static void snap(struct snapshot *s)
 
 	s->n = 0;
 	for (int i = 0; i < nprops && s->n < MAX_PROPS; i++) {
-		char *name = XGetAtomName(dpy, atoms[i]);
+		const char *name = atom_name(atoms[i]);
 
-		if (name && strncmp(name, "Synaptics ", 10) == 0 && read_prop(atoms[i], &s->p[s->n])) {
+		if (ours(name) && read_prop(atoms[i], &s->p[s->n])) {
 			snprintf(s->p[s->n].name, sizeof(s->p[s->n].name), "%s", name);
 			s->n++;
 		}
-		XFree(name);
 	}
 	XFree(atoms);
+}
+
+/*
+ * After an accepted write of `written`: that property read again, the set
+ * of properties as the server lists it (a write may create or delete
+ * others: ClickPad and the soft button areas), the new ones read.  The
+ * full snapshot after every 50th refusal compares everything.
+ */
+static void refresh(struct snapshot *s, Atom written)
+{
+	static struct snapshot t;
+	int nprops;
+	Atom *atoms = XIListProperties(dpy, dev, &nprops);
+
+	t.n = 0;
+	for (int i = 0; i < nprops && t.n < MAX_PROPS; i++) {
+		const char *name = atom_name(atoms[i]);
+		int k;
+
+		if (!ours(name))
+			continue;
+		for (k = 0; k < s->n && s->p[k].atom != atoms[i]; k++)
+			;
+		if (k < s->n && atoms[i] != written && !self_changing(name)) {
+			t.p[t.n++] = s->p[k];
+		} else if (read_prop(atoms[i], &t.p[t.n])) {
+			snprintf(t.p[t.n].name, sizeof(t.p[t.n].name), "%s", name);
+			t.n++;
+		}
+	}
+	XFree(atoms);
+	*s = t;
 }
 
 static bool same_prop(const struct prop *a, const struct prop *b)
@@ -228,11 +324,32 @@ static const char *differs(const struct snapshot *a, const struct snapshot *b)
 	return na == nb ? NULL : "(a property appeared)";
 }
 
-enum kind { K_PLAUSIBLE, K_TYPE, K_FORMAT, K_COUNT, K_BOOL, K_NONFINITE, K_READONLY, K_ATOM, K_MAX };
+enum kind {
+	K_PLAUSIBLE, K_TYPE, K_FORMAT, K_COUNT, K_BOOL, K_NONFINITE, K_READONLY, K_ATOM,
+	K_ZERO, K_BOUNDARY, K_RANDOM, K_MAX
+};
 static const char *const kind_names[K_MAX] = {
 	"plausible", "wrong-type", "wrong-format", "wrong-count", "bool-out-of-range",
-	"nan-or-inf", "read-only", "no-such-action",
+	"nan-or-inf", "read-only", "no-such-action", "all-zero", "boundary", "random-bits",
 };
+
+/* A value at an edge of what the item's type holds. */
+static uint32_t boundary_value(const struct prop *p)
+{
+	static const int32_t ints[] = { INT32_MIN, INT32_MIN + 1, -1, 0, 1, INT32_MAX - 1, INT32_MAX,
+					65535, 65536, -65536 };
+	static const float floats[] = { 0.0f, -0.0f, FLT_MIN, -FLT_MIN, FLT_MAX, -FLT_MAX, 1e-45f,
+					1e30f, -1e30f, 1.0f };
+	uint32_t v;
+
+	if (p->type == float_atom) {
+		memcpy(&v, &floats[rnd(sizeof(floats) / sizeof(floats[0]))], sizeof(v));
+		return v;
+	}
+	if (p->format == 8)
+		return rnd(2) ? 255 : (rnd(2) ? 0 : 128);
+	return (uint32_t)ints[rnd(sizeof(ints) / sizeof(ints[0]))];
+}
 
 /* Build a write of the given kind for p; returns the X error it must get (-1: either way). */
 static int make_write(const struct prop *p, enum kind k, Atom *type, int *format, int *n,
@@ -306,6 +423,17 @@ static int make_write(const struct prop *p, enum kind k, Atom *type, int *format
 			return make_write(p, K_TYPE, type, format, n, items);
 		items[rnd((unsigned)p->n)] = (uint32_t)XInternAtom(dpy, "no such action", False);
 		return BadValue;
+	case K_ZERO:
+		memset(items, 0, sizeof(items[0]) * MAX_ITEMS);
+		return -1;
+	case K_BOUNDARY:
+		if (p->n)
+			items[rnd((unsigned)p->n)] = boundary_value(p);
+		return -1;
+	case K_RANDOM:
+		for (int i = 0; i < p->n; i++)
+			items[i] = p->format == 8 ? rnd(256) : (rnd(65536) << 16 | rnd(65536));
+		return -1;
 	case K_MAX:
 		break;
 	}
@@ -327,12 +455,71 @@ static int send_write(const struct prop *p, Atom type, int format, int n, const 
 	return change(dpy, dev, p->atom, type, format, buf, n);
 }
 
+struct tally {
+	int writes, accepted, refused, wrong_error, changed, since_full;
+	int by_kind[K_MAX], refused_kind[K_MAX];
+};
+
+/* One write of kind k to s->p[i]; s is read again after an accepted write. */
+static void one_write(struct snapshot *s, int i, enum kind k, struct tally *c)
+{
+	static struct snapshot t;
+	const struct prop *p = &s->p[i];
+	uint32_t items[MAX_ITEMS];
+	Atom type;
+	int format, n, want, rc;
+	struct prop after;
+
+	if (strcmp(p->name, "Synaptics Hardware State") == 0)
+		k = K_READONLY;
+	want = make_write(p, k, &type, &format, &n, items);
+	/* Tap Action: 1..7 items are all a valid count */
+	if (want == BadMatch && n > 0 && n <= 7 && strcmp(p->name, "Synaptics Tap Action") == 0 &&
+	    type == p->type && format == p->format)
+		want = -1;
+	c->writes++;
+	c->by_kind[k]++;
+	rc = send_write(p, type, format, n, items);
+	if (want >= 0 && rc != want) {
+		if (c->wrong_error++ < 10)
+			printf("# %s write to \"%s\": error %d, want %d\n", kind_names[k], p->name, rc, want);
+	}
+	if (rc == Success) {
+		c->accepted++;
+		refresh(s, p->atom);
+		return;
+	}
+	c->refused++;
+	c->refused_kind[k]++;
+	if (!self_changing(p->name) && (!read_prop(p->atom, &after) || !same_prop(&after, p))) {
+		if (c->changed++ < 10)
+			printf("# refused %s write changed \"%s\"\n", kind_names[k], p->name);
+	}
+	if (++c->since_full >= 50) {
+		const char *d;
+
+		c->since_full = 0;
+		snap(&t);
+		if ((d = differs(s, &t)) && c->changed++ < 10)
+			printf("# after refused writes, \"%s\" differs\n", d);
+		*s = t;
+	}
+}
+
+static int find_in(const struct snapshot *s, Atom atom)
+{
+	for (int i = 0; i < s->n; i++)
+		if (s->p[i].atom == atom)
+			return i;
+	return -1;
+}
+
 static int props(const char *name, int total, unsigned long seed)
 {
-	static struct snapshot s, t;
-	int accepted = 0, refused = 0, wrong_error = 0, changed = 0, since_full = 0;
-	int by_kind[K_MAX] = { 0 }, refused_kind[K_MAX] = { 0 };
+	static struct snapshot s, first;
+	struct tally c = { 0 };
 	double t0 = now_s();
+	int swept = 0;
 
 	dev = find_device(dpy, name);
 	if (dev < 0) {
@@ -342,53 +529,25 @@ static int props(const char *name, int total, unsigned long seed)
 	float_atom = XInternAtom(dpy, "FLOAT", False);
 	rnd_state = seed;
 	snap(&s);
-	for (int w = 0; w < total; w++) {
-		const struct prop *p = &s.p[rnd((unsigned)s.n)];
-		enum kind k = rnd(2) ? K_PLAUSIBLE : (enum kind)(1 + rnd(K_MAX - 1));
-		uint32_t items[MAX_ITEMS];
-		Atom type;
-		int format, n, want, rc;
-		struct prop after;
+	first = s;
+	/* the sweep: every property, every kind (a property a write removed is skipped) */
+	for (int j = 0; j < first.n; j++) {
+		for (int k = 0; k < K_MAX; k++) {
+			int i = find_in(&s, first.p[j].atom);
 
-		if (strcmp(p->name, "Synaptics Hardware State") == 0)
-			k = K_READONLY;
-		want = make_write(p, k, &type, &format, &n, items);
-		/* Tap Action: 1..7 items are all a valid count */
-		if (want == BadMatch && n > 0 && n <= 7 && strcmp(p->name, "Synaptics Tap Action") == 0 &&
-		    type == p->type && format == p->format)
-			want = -1;
-		by_kind[k]++;
-		rc = send_write(p, type, format, n, items);
-		if (want >= 0 && rc != want) {
-			if (wrong_error++ < 10)
-				printf("# %s write to \"%s\": error %d, want %d\n", kind_names[k], p->name, rc, want);
+			if (i >= 0)
+				one_write(&s, i, (enum kind)k, &c);
 		}
-		if (rc != Success) {
-			refused++;
-			refused_kind[k]++;
-			if (!self_changing(p->name) && (!read_prop(p->atom, &after) || !same_prop(&after, p))) {
-				if (changed++ < 10)
-					printf("# refused %s write changed \"%s\"\n", kind_names[k], p->name);
-			}
-			if (++since_full >= 50) {
-				const char *d;
-
-				since_full = 0;
-				snap(&t);
-				if ((d = differs(&s, &t)) && changed++ < 10)
-					printf("# after refused writes, \"%s\" differs\n", d);
-				s = t;
-			}
-			continue;
-		}
-		accepted++;
-		snap(&s);
+		swept++;
 	}
-	printf("props writes %d accepted %d refused %d wrong-error %d changed-by-refusal %d seconds %.1f\n",
-	       total, accepted, refused, wrong_error, changed, now_s() - t0);
+	for (int w = 0; w < total && s.n > 0; w++)
+		one_write(&s, (int)rnd((unsigned)s.n), rnd(2) ? K_PLAUSIBLE : (enum kind)(1 + rnd(K_MAX - 1)), &c);
+	printf("props writes %d accepted %d refused %d wrong-error %d changed-by-refusal %d "
+	       "properties-swept %d seconds %.1f\n", c.writes, c.accepted, c.refused, c.wrong_error,
+	       c.changed, swept, now_s() - t0);
 	for (int k = 0; k < K_MAX; k++)
-		printf("props kind %s writes %d refused %d\n", kind_names[k], by_kind[k], refused_kind[k]);
-	return wrong_error || changed ? 1 : 0;
+		printf("props kind %s writes %d refused %d\n", kind_names[k], c.by_kind[k], c.refused_kind[k]);
+	return c.wrong_error || c.changed ? 1 : 0;
 }
 
 int main(int argc, char **argv)
@@ -402,11 +561,14 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	XSetErrorHandler(on_error);
+	XSetIOErrorHandler(on_io_error);
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	if (argc == 4 && strcmp(argv[1], "cycles") == 0)
 		return cycles(dpy, argv[2], atoi(argv[3]));
+	if (argc == 4 && strcmp(argv[1], "burst") == 0)
+		return burst(dpy, argv[2], atoi(argv[3]));
 	if (argc == 5 && strcmp(argv[1], "props") == 0)
 		return props(argv[2], atoi(argv[3]), strtoul(argv[4], NULL, 0));
-	fprintf(stderr, "usage: soakx cycles DEVICE N | soakx props DEVICE N SEED\n");
+	fprintf(stderr, "usage: soakx cycles DEVICE N | soakx burst DEVICE N | soakx props DEVICE N SEED\n");
 	return 2;
 }
