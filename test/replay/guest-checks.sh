@@ -16,6 +16,14 @@
 #  3. Hot-plug: udev + AutoAddDevices with only our conf/70-synaptics-mt.conf
 #     in xorg.conf.d: the InputClass picks our driver for the touchpad and
 #     sets the clickpad soft buttons; no grab for hot-plugged devices.
+#     The server runs as under systemd-logind (test/replay/fake-logind on
+#     a private system bus, -keeptty): hot-plugged devices get the
+#     server's fds.  A hot-plugged pad disabled and enabled 200 times in
+#     one batch of requests (the server drops input-thread registrations
+#     late), then removed: the next pad (whose fds take the freed numbers)
+#     is polled.  A VT switch as logind makes it (the device off, its fd
+#     closed, fingers lifted meanwhile, a new fd at the switch back): one
+#     finger afterwards moves the pointer, no ghost of the lifted ones.
 # Prints PASS:/FAIL: lines; exits 1 if anything failed.
 set -u
 if [ "${SYNMT_GUEST:-}" != 1 ]; then
@@ -27,7 +35,7 @@ BUILD=${SYNMT_BUILD:-$TOP/build}/x
 REC=${SYNMT_XIT_RECORDINGS:-$TOP/test/data/xit}
 D=${SYNMT_BUILD:-$TOP/build}/replay-guest
 NFAIL=0
-pass() { echo "PASS: replay-guest/$1"; }
+pass() { echo "PASS: replay-guest/$1${2:+ ($2)}"; }
 fail() { echo "FAIL: replay-guest/$1"; [ -z "${2:-}" ] || echo "#   $2"; NFAIL=$((NFAIL + 1)); }
 
 rm -rf "$D"
@@ -39,8 +47,9 @@ else
 	fail evdev-live "$(grep FAILED "$D/evdev-live.log" | head -3)"
 fi
 
-if ! cp "$BUILD/xf86-input-synaptics/.libs/synaptics_drv.so" "$D/modules/input/"; then
-	fail driver-present "no $BUILD/xf86-input-synaptics/.libs/synaptics_drv.so"
+MODULE_DIR=${DRIVER_MODULE_DIR:-$BUILD/xf86-input-synaptics/.libs}	# another driver build: as test/xorg
+if ! cp "$MODULE_DIR/synaptics_drv.so" "$D/modules/input/"; then
+	fail driver-present "no $MODULE_DIR/synaptics_drv.so"
 	exit 1
 fi
 # make_dev DESC TAG: a uinput device from an evemu description; sets NODE
@@ -479,6 +488,89 @@ grep -E '^\[ *[0-9.]+\] \(EE\)' "$D/Xorg.log" | grep -v -e dbus -e kbd -e libinp
 	-e 'touchpad: option' -e 'touchpad: reverting' -e ps2proto > "$D/errors.txt"
 [ -s "$D/errors.txt" ] && fail log-no-other-errors "$(head -3 "$D/errors.txt")" || pass log-no-other-errors
 
+# hot_start NAME: a soakpad clickpad, hot-plugged; waits until X lists it
+HOT_FIFO=$(mktemp -d /tmp/hot.XXXXXX)
+hot_start() {
+	mkfifo "$HOT_FIFO/$1.in"
+	"$BUILD/test/soak/soakpad" "$1" < "$HOT_FIFO/$1.in" > "$D/$1.out" 2>&1 &
+	eval "exec {HOTFD_$1}> \"$HOT_FIFO/$1.in\""
+	for _ in $(seq 100); do
+		xinput list --name-only 2> /dev/null | grep -qx "$1" && return 0
+		sleep 0.2
+	done
+	return 1
+}
+hot_gone() {   # NAME: destroyed; waits until X no longer lists it
+	local fd="HOTFD_$1"
+	echo quit >&"${!fd}"
+	for _ in $(seq 100); do
+		xinput list --name-only 2> /dev/null | grep -qx "$1" || return 0
+		sleep 0.2
+	done
+	return 1
+}
+hot_circle() {   # NAME: the pad circles for 1 s while xevlog records $D/NAME.xev
+	local fd="HOTFD_$1" xev
+	"$BUILD/test/xorg/xevlog" > "$D/$1.xev" 2>&1 &
+	xev=$!
+	sleep 1
+	echo "circle 200 1" >&"${!fd}"
+	sleep 2
+	kill "$xev"
+}
+hot_burst_then_next() {
+	local out n fds
+	hot_start hot1 || { fail hotplug-burst "pad hot1 never appeared"; return; }
+	out=$("$BUILD/test/soak/soakx" burst hot1 200)
+	hot_gone hot1 || { fail hotplug-burst "pad hot1 did not go ($out)"; return; }
+	hot_start hot2 || { fail hotplug-burst "pad hot2 never appeared after hot1 went"; return; }
+	hot_circle hot2
+	n=$(grep -c 'xi2 Motion dev="hot2"' "$D/hot2.xev")
+	fds=$(grep -E '"?hot[12]"?: .*on \(node fd' "$D/Xorg-hotplug.log" | sed 's/.*node fd \([0-9]*\), polled through fd \([0-9]*\).*/\1\/\2/' | tr '\n' ' ')
+	if [ "$n" -gt 20 ]; then
+		pass hotplug-burst-next-pad-polled "$out; hot1 removed, hot2 moves the pointer ($n motion events; node/poll fds by enable: $fds)"
+	else
+		fail hotplug-burst-next-pad-polled "$out; hot2 gave $n motion events (node/poll fds by enable: $fds)"
+	fi
+	hot_gone hot2
+}
+
+# A VT switch under logind: xf86VTLeave turns the device off, then logind
+# pauses it (the server closes its fd); meanwhile two resting fingers lift;
+# at the switch back logind hands over a new fd and the server turns the
+# device on again.  (No VT here: "xinput disable" stands in for the leave.)
+logind_vt_switch() {
+	local devnum n s fd="HOTFD_vt1"
+	hot_start vt1 || { fail logind-vt-switch "pad vt1 never appeared"; return; }
+	devnum=$(sed -n 's|.*systemd-logind: got fd for /dev/input/event[0-9]* \([0-9]*:[0-9]*\) .*|\1|p' \
+		"$D/Xorg-hotplug.log" | tail -n1)
+	[ -n "$devnum" ] || { fail logind-vt-switch "vt1 has no server fd"; return; }
+	echo highslots >&"${!fd}"	# two fingers scroll down and rest
+	sleep 1.5
+	xinput disable vt1
+	echo "pause ${devnum/:/ }" >&"$LOGIND_CTL"
+	sleep 1
+	echo lift >&"${!fd}"
+	sleep 0.5
+	echo "resume ${devnum/:/ }" >&"$LOGIND_CTL"
+	for _ in $(seq 50); do
+		[ "$(grep -c "systemd-logind: got resume for $devnum" "$D/Xorg-hotplug.log")" -ge 1 ] && break
+		sleep 0.2
+	done
+	sleep 1
+	hot_circle vt1
+	n=$(grep 'xi2 Motion dev="vt1"' "$D/vt1.xev" | grep -vc 'scroll_')
+	s=$(grep -c 'xi2 Motion dev="vt1".*scroll_' "$D/vt1.xev")
+	if ! grep -q "systemd-logind: got pause for $devnum" "$D/Xorg-hotplug.log"; then
+		fail logind-vt-switch "the server never saw the pause of $devnum"
+	elif [ "$n" -gt 20 ] && [ "$s" = 0 ]; then
+		pass logind-vt-switch "device $devnum paused and resumed with a new fd: one finger moves the pointer ($n motion events, no scrolling)"
+	else
+		fail logind-vt-switch "after the resume one finger gave $n motion events, $s with scrolling (a ghost of the lifted fingers?)"
+	fi
+	hot_gone vt1
+}
+
 # ---- 3. hot-plug through udev and our InputClass snippet ----
 # The guest's root is a throw-away overlay: replace the distribution's snippets by ours.
 CONFD=/usr/share/X11/xorg.conf.d
@@ -494,9 +586,33 @@ export SYSTEMD_IGNORE_CHROOT=1
 } > "$D/udev.log" 2>&1
 sed -e 's/"AutoAddDevices" "false"/"AutoAddDevices" "true"/' -e '/Section "InputDevice"/,/^EndSection/d' \
 	-e '/^	InputDevice "/d' "$D/xorg.conf" > "$D/xorg-hotplug.conf"
+# a system bus of our own and the fake logind on it (the server takes its fds from there)
+LOGIND=$(mktemp -d /tmp/logind.XXXXXX)
+cat > "$LOGIND/bus.conf" <<'EOB'
+<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+ "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+<busconfig>
+  <type>system</type>
+  <auth>EXTERNAL</auth>
+  <policy context="default">
+    <allow user="*"/>
+    <allow own="*"/>
+    <allow send_destination="*" eavesdrop="true"/>
+    <allow receive_sender="*"/>
+  </policy>
+</busconfig>
+EOB
+sed -i "s|<auth>|<listen>unix:path=$LOGIND/bus</listen>\n  <auth>|" "$LOGIND/bus.conf"
+dbus-daemon --config-file="$LOGIND/bus.conf" --fork --print-pid > "$LOGIND/bus.pid" 2> "$D/dbus.err"
+mkfifo "$LOGIND/ctl"
+"$TOP/test/replay/fake-logind" "unix:path=$LOGIND/bus" "$LOGIND/ctl" > "$D/fake-logind.out" 2>&1 &
+LOGIND_PID=$!
+exec {LOGIND_CTL}<> "$LOGIND/ctl"
+for _ in $(seq 100); do grep -q '^ready' "$D/fake-logind.out" && break; sleep 0.1; done
+DBUS_SYSTEM_BUS_ADDRESS="unix:path=$LOGIND/bus" \
 /usr/lib/xorg/Xorg :8 -config "$D/xorg-hotplug.conf" -modulepath "$D/modules,/usr/lib/xorg/modules" \
 	-logfile "$D/Xorg-hotplug.log" -nolisten tcp -noreset -extension GLX -novtswitch -sharevts vt7 \
-	> "$D/Xorg-hotplug.stderr" 2>&1 &
+	-keeptty > "$D/Xorg-hotplug.stderr" 2>&1 &
 XPID=$!
 export DISPLAY=:8
 for _ in $(seq 300); do
@@ -520,5 +636,12 @@ if xinput list --name-only 2> /dev/null | grep -qx "$NAME"; then
 else
 	fail hotplug-device "$(xinput list --name-only 2>&1 | tr '\n' ' '); udev: $(grep -e ID_INPUT_TOUCHPAD -e rror "$D/udev.log" | tr '\n' ' ')"
 fi
+grep -q "systemd-logind: took control of session" "$D/Xorg-hotplug.log" &&
+	grep -q "systemd-logind: got fd for" "$D/Xorg-hotplug.log" &&
+	pass hotplug-logind-server-fds "the server took control of the fake session and opens the devices through it" ||
+	fail hotplug-logind-server-fds "$(grep -i logind "$D/Xorg-hotplug.log" | head -3 | tr '\n' ' '); $(head -3 "$D/fake-logind.out" | tr '\n' ' ')"
+hot_burst_then_next
+logind_vt_switch
 stop
+kill "$LOGIND_PID" "$(cat "$LOGIND/bus.pid")" 2> /dev/null
 [ "$NFAIL" = 0 ]
