@@ -19,7 +19,8 @@ FUZZ_CPPFLAGS = $(SYN_CPPFLAGS) -I$(top_srcdir)/xf86-input-synaptics/tools
 FUZZ_CORE_LIBS = xf86-input-synaptics/libtpevdev.la xf86-input-synaptics/src/core/libtpcore.la \
 	$(LIBEVDEV_LIBS) -lm
 
-test_fuzz_fuzz_evdev_files_SOURCES = test/fuzz/fuzz-evdev.c test/fuzz/standalone.c test/fuzz/fuzz-input.h
+test_fuzz_fuzz_evdev_files_SOURCES = test/fuzz/fuzz-evdev.c test/fuzz/standalone.c test/fuzz/fuzz-input.h \
+	test/fuzz/fuzz-sink.h test/fuzz/fuzz-evdev-device.h
 test_fuzz_fuzz_evdev_files_CPPFLAGS = $(FUZZ_CPPFLAGS)
 test_fuzz_fuzz_evdev_files_CFLAGS = $(AM_CFLAGS) $(LIBEVDEV_CFLAGS)
 test_fuzz_fuzz_evdev_files_LDADD = $(FUZZ_CORE_LIBS)
