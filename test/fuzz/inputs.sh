@@ -5,8 +5,9 @@
 # behaviour, so either fails this test.
 : "${srcdir:=$(dirname "$0")/../..}"
 rc=0
-for h in evdev options props synclient; do
+for h in evdev live options props synclient; do
 	dirs="$srcdir/test/fuzz/corpus/$h"
+	[ "$h" = live ] && dirs="$dirs $srcdir/test/fuzz/corpus/evdev"	# the same layout
 	[ -d "$srcdir/test/fuzz/regress/$h" ] && dirs="$dirs $srcdir/test/fuzz/regress/$h"
 	# shellcheck disable=SC2086
 	if ./test/fuzz/fuzz-$h-files $dirs > "fuzz-inputs-$h.out" 2>&1; then

@@ -7,6 +7,7 @@
 # so a crash the fuzzer once found stays a failing test.
 FUZZ_FILES = \
 	test/fuzz/fuzz-evdev-files \
+	test/fuzz/fuzz-live-files \
 	test/fuzz/fuzz-options-files \
 	test/fuzz/fuzz-props-files \
 	test/fuzz/fuzz-synclient-files
@@ -24,6 +25,12 @@ test_fuzz_fuzz_evdev_files_SOURCES = test/fuzz/fuzz-evdev.c test/fuzz/standalone
 test_fuzz_fuzz_evdev_files_CPPFLAGS = $(FUZZ_CPPFLAGS)
 test_fuzz_fuzz_evdev_files_CFLAGS = $(AM_CFLAGS) $(LIBEVDEV_CFLAGS)
 test_fuzz_fuzz_evdev_files_LDADD = $(FUZZ_CORE_LIBS)
+# fake-evdev.c stands in for read() and ioctl() on its node (the real libevdev reads it)
+test_fuzz_fuzz_live_files_SOURCES = test/fuzz/fuzz-live.c test/fuzz/fake-evdev.c test/fuzz/fake-evdev.h \
+	test/fuzz/standalone.c test/fuzz/fuzz-input.h test/fuzz/fuzz-sink.h test/fuzz/fuzz-evdev-device.h
+test_fuzz_fuzz_live_files_CPPFLAGS = $(FUZZ_CPPFLAGS)
+test_fuzz_fuzz_live_files_CFLAGS = $(AM_CFLAGS) $(LIBEVDEV_CFLAGS)
+test_fuzz_fuzz_live_files_LDADD = $(FUZZ_CORE_LIBS)
 test_fuzz_fuzz_options_files_SOURCES = test/fuzz/fuzz-options.c test/fuzz/standalone.c \
 	test/fuzz/fuzz-input.h test/fuzz/fuzz-device.h
 test_fuzz_fuzz_options_files_CPPFLAGS = $(FUZZ_CPPFLAGS)
