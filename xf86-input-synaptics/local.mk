@@ -55,7 +55,8 @@ EXTRA_DIST += xf86-input-synaptics/xorg-synaptics.pc.in
 
 # synreplay: recordings -> backend -> core -> one action per line (not installed).
 noinst_PROGRAMS += xf86-input-synaptics/tools/synreplay
-xf86_input_synaptics_tools_synreplay_SOURCES = xf86-input-synaptics/tools/synreplay.c
+xf86_input_synaptics_tools_synreplay_SOURCES = xf86-input-synaptics/tools/synreplay.c \
+	xf86-input-synaptics/tools/replay.c xf86-input-synaptics/tools/replay.h
 xf86_input_synaptics_tools_synreplay_CPPFLAGS = $(SYN_CPPFLAGS)
 xf86_input_synaptics_tools_synreplay_CFLAGS = $(AM_CFLAGS) $(LIBEVDEV_CFLAGS) $(EVEMU_CFLAGS)
 xf86_input_synaptics_tools_synreplay_LDADD = \

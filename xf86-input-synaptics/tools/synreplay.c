@@ -14,6 +14,9 @@
  * usage: synreplay [--set Name=value]... [--summary] [--props] [--quiet]
  *                  [--verbose] DEVICE.desc [EVENTS...]
  * With one file, it holds both the description and the events.
+ *
+ * The reading and playing is replay.c's; this file is the command around
+ * it: options, output, summary.
  */
 #include "config.h"
 
@@ -25,50 +28,42 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <evemu.h>
-#include <libevdev/libevdev.h>
-
+#include "replay.h"
 #include "tp-evdev.h"
 #include "tp-options.h"
 #include "touchpad.h"
 
 #define MAX_BUTTONS 32
-/* Stop firing timeouts this long after the last event (a timer that keeps re-arming). */
-#define TAIL_LIMIT_US (60u * 1000000u)
-#define MAX_TIMEOUTS_PER_STEP 100000
 
 struct setting {
 	const char *name;
 	const char *value;
 };
 
-struct replay {
+struct cli {
 	/* options */
 	struct setting *settings;
 	int nsettings;
 	bool summary, quiet, verbose, props;
-	/* state */
-	struct tp_core *core;
-	uint64_t start;		/* first event time, us */
-	uint64_t now;		/* virtual clock, us */
-	bool started;
+	/* the recording and its clock */
+	struct replay rp;
 	/* counts for --summary */
-	unsigned long frames, motion_events, scroll_events, gesture_events;
+	unsigned long motion_events, scroll_events, gesture_events;
 	double dx, dy, scroll_vert, scroll_horiz;
 	unsigned long presses[MAX_BUTTONS + 1];
 	bool held[MAX_BUTTONS + 1];
-	int errors;
+	int errors;		/* bad option values */
 };
 
-static void stamp(struct replay *r)
+static void stamp(struct cli *r)
 {
-	uint64_t t = r->now >= r->start ? r->now - r->start : 0;
+	uint64_t t = r->rp.now >= r->rp.start ? r->rp.now - r->rp.start : 0;
 	printf("%" PRIu64 ".%03" PRIu64 " ", t / 1000000u, (t % 1000000u) / 1000u);
 }
 
 static void out_motion(void *user, double dx, double dy, double dxu, double dyu)
 {
-	struct replay *r = user;
+	struct cli *r = user;
 
 	(void)dxu;
 	(void)dyu;
@@ -83,7 +78,7 @@ static void out_motion(void *user, double dx, double dy, double dxu, double dyu)
 
 static void out_button(void *user, int button, bool down)
 {
-	struct replay *r = user;
+	struct cli *r = user;
 
 	if (button >= 1 && button <= MAX_BUTTONS) {
 		if (down)
@@ -98,7 +93,7 @@ static void out_button(void *user, int button, bool down)
 
 static void out_scroll(void *user, double vert, double horiz)
 {
-	struct replay *r = user;
+	struct cli *r = user;
 
 	r->scroll_events++;
 	r->scroll_vert += vert;
@@ -112,7 +107,7 @@ static void out_scroll(void *user, double vert, double horiz)
 static void out_gesture(void *user, const struct tp_gesture_event *ev)
 {
 	static const char *const phase[] = { "begin", "update", "end" };
-	struct replay *r = user;
+	struct cli *r = user;
 
 	r->gesture_events++;
 	if (r->quiet)
@@ -131,7 +126,7 @@ static void out_log(void *user, enum tp_log_level level, const char *fmt, va_lis
 
 static void out_log(void *user, enum tp_log_level level, const char *fmt, va_list args)
 {
-	struct replay *r = user;
+	struct cli *r = user;
 
 	if (level == TP_LOG_DEBUG && !r->verbose)
 		return;
@@ -145,7 +140,7 @@ static void out_log(void *user, enum tp_log_level level, const char *fmt, va_lis
 
 static char *lookup_setting(void *user, const char *name)
 {
-	struct replay *r = user;
+	struct cli *r = user;
 
 	/* the last --set of a name wins */
 	for (int i = r->nsettings - 1; i >= 0; i--)
@@ -159,7 +154,7 @@ static void log_option(void *user, enum tp_log_level level, const char *fmt, ...
 
 static void log_option(void *user, enum tp_log_level level, const char *fmt, ...)
 {
-	struct replay *r = user;
+	struct cli *r = user;
 	va_list ap;
 
 	if (level == TP_LOG_ERROR)
@@ -169,125 +164,6 @@ static void log_option(void *user, enum tp_log_level level, const char *fmt, ...
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
 	fputc('\n', stderr);
-}
-
-/* ---- recording -> libevdev description ---- */
-
-static struct libevdev *evdev_from_evemu(const struct evemu_device *em)
-{
-	struct libevdev *ld = libevdev_new();
-
-	if (!ld)
-		return NULL;
-	libevdev_set_name(ld, evemu_get_name(em));
-	libevdev_set_id_bustype(ld, (int)evemu_get_id_bustype(em));
-	libevdev_set_id_vendor(ld, (int)evemu_get_id_vendor(em));
-	libevdev_set_id_product(ld, (int)evemu_get_id_product(em));
-	libevdev_set_id_version(ld, (int)evemu_get_id_version(em));
-	for (int p = 0; p <= INPUT_PROP_MAX; p++)
-		if (evemu_has_prop(em, p))
-			libevdev_enable_property(ld, (unsigned int)p);
-	for (int type = EV_KEY; type <= EV_MAX; type++) {
-		int max = libevdev_event_type_get_max((unsigned int)type);
-
-		if (type == EV_REP || max < 0 || !evemu_has_bit(em, type))
-			continue;
-		for (int code = 0; code <= max; code++) {
-			struct input_absinfo abs;
-
-			if (!evemu_has_event(em, type, code))
-				continue;
-			if (type == EV_ABS) {
-				memset(&abs, 0, sizeof(abs));
-				abs.minimum = evemu_get_abs_minimum(em, code);
-				abs.maximum = evemu_get_abs_maximum(em, code);
-				abs.fuzz = evemu_get_abs_fuzz(em, code);
-				abs.flat = evemu_get_abs_flat(em, code);
-				abs.resolution = evemu_get_abs_resolution(em, code);
-				libevdev_enable_event_code(ld, EV_ABS, (unsigned int)code, &abs);
-			} else {
-				libevdev_enable_event_code(ld, (unsigned int)type, (unsigned int)code, NULL);
-			}
-		}
-	}
-	return ld;
-}
-
-/* ---- the virtual clock ---- */
-
-/* Fire every core timeout due at or before t. */
-static void run_timeouts(struct replay *r, uint64_t t)
-{
-	for (int n = 0; n < MAX_TIMEOUTS_PER_STEP; n++) {
-		uint64_t due = tp_core_next_timeout(r->core);
-
-		if (due == 0 || due > t)
-			return;
-		if (due > r->now)
-			r->now = due;
-		tp_core_timeout(r->core, r->now);
-	}
-	fprintf(stderr, "synreplay: the core keeps asking for timeouts at %.3f s, giving up\n",
-		(double)(r->now - r->start) / 1e6);
-	r->errors++;
-}
-
-static void play_frame(struct replay *r, const struct tp_frame *frame)
-{
-	run_timeouts(r, frame->time);
-	if (frame->time > r->now)
-		r->now = frame->time;
-	r->frames++;
-	tp_core_frame(r->core, frame);
-}
-
-static int play_file(struct replay *r, struct tp_evdev_state *st, FILE *fp, const char *name,
-		     bool need_events)
-{
-	struct input_event ev;
-	struct tp_frame frame;
-	uint64_t shift = 0;
-	bool first = true;
-	int rc;
-
-	while ((rc = evemu_read_event(fp, &ev)) > 0) {
-		uint64_t t = tp_evdev_event_time(&ev);
-
-		if (!r->started) {
-			r->start = r->now = t;
-			r->started = true;
-		}
-		/* A later file recorded at an earlier time continues where we are. */
-		if (first && t < r->now)
-			shift = r->now - t + 1000;
-		first = false;
-		t += shift;
-		ev.input_event_sec = (time_t)(t / 1000000u);
-		ev.input_event_usec = (suseconds_t)(t % 1000000u);
-
-		switch (tp_evdev_feed(st, &ev, &frame)) {
-		case TP_EVDEV_FRAME:
-			play_frame(r, &frame);
-			break;
-		case TP_EVDEV_DROPPED:
-			/* no device to resync from (the X driver has libevdev's resync): forget everything */
-			run_timeouts(r, t);
-			r->now = t > r->now ? t : r->now;
-			tp_core_reset(r->core, r->now);
-			break;
-		case TP_EVDEV_NONE:
-			break;
-		}
-	}
-	if (rc < 0) {
-		fprintf(stderr, "synreplay: %s: unreadable event line\n", name);
-		return -EINVAL;
-	}
-	if (first && need_events) {
-		fprintf(stderr, "synreplay: %s: no events (E: lines) in this file\n", name);
-		return -EINVAL;
-	}
-	return 0;
 }
 
 static void print_props(const struct tp_device *dev, const struct tp_params *params)
@@ -306,9 +182,9 @@ static void print_props(const struct tp_device *dev, const struct tp_params *par
 	}
 }
 
-static void print_summary(const struct replay *r)
+static void print_summary(const struct cli *r)
 {
-	printf("summary frames %lu\n", r->frames);
+	printf("summary frames %lu\n", r->rp.frames);
 	printf("summary motion-events %lu\n", r->motion_events);
 	printf("summary motion-dx %.2f\n", r->dx);
 	printf("summary motion-dy %.2f\n", r->dy);
@@ -361,13 +237,9 @@ int main(int argc, char **argv)
 		.gesture = out_gesture, .log = out_log,
 	};
 #pragma GCC diagnostic pop
-	struct replay r = { 0 };
-	struct tp_evdev_state st;
+	struct cli r = { 0 };
 	struct tp_option_source src;
 	struct tp_params params;
-	struct evemu_device *em;
-	struct libevdev *ld;
-	const char *why;
 	FILE *fp;
 	int c, rc = 0;
 
@@ -425,43 +297,31 @@ int main(int argc, char **argv)
 		fprintf(stderr, "synreplay: %s: %s\n", argv[optind], strerror(errno));
 		return 1;
 	}
-	em = evemu_new(NULL);
-	if (!em || evemu_read(em, fp) <= 0) {
-		fprintf(stderr, "synreplay: %s: not an evemu device description\n", argv[optind]);
+	if (replay_open(&r.rp, fp, argv[optind]) < 0) {
+		fprintf(stderr, "synreplay: %s\n", r.rp.why);
 		return 1;
 	}
-	ld = evdev_from_evemu(em);
-	if (!ld) {
-		fprintf(stderr, "synreplay: out of memory\n");
-		return 1;
-	}
-	if (tp_evdev_check(ld, &why) < 0) {
-		fprintf(stderr, "synreplay: %s: not a touchpad: %s\n", argv[optind], why);
-		return 1;
-	}
-	tp_evdev_state_init(&st, ld, false);
 
 	/* options -> parameters, exactly as the X driver does it */
 	src.lookup = lookup_setting;
 	src.log = log_option;
 	src.user = &r;
-	tp_options_apply(&st.dev, &params, &src);
+	tp_options_apply(&r.rp.st.dev, &params, &src);
 	if (r.errors) {
 		fprintf(stderr, "synreplay: bad option value\n");
 		return 2;
 	}
 	if (r.props)
-		print_props(&st.dev, &params);
+		print_props(&r.rp.st.dev, &params);
 
-	r.core = tp_core_new(&st.dev, &params, &output, &r);
-	if (!r.core) {
-		fprintf(stderr, "synreplay: the core refused the device or parameters\n");
+	if (replay_start(&r.rp, &params, &output, &r) < 0) {
+		fprintf(stderr, "synreplay: %s\n", r.rp.why);
 		return 1;
 	}
 
 	if (optind + 1 == argc) {
 		/* one file: the events follow the description */
-		rc = play_file(&r, &st, fp, argv[optind], false);
+		rc = replay_play_file(&r.rp, fp, argv[optind], false);
 	}
 	fclose(fp);
 	for (int i = optind + 1; i < argc && rc == 0; i++) {
@@ -471,19 +331,17 @@ int main(int argc, char **argv)
 			rc = -ENOENT;
 			break;
 		}
-		rc = play_file(&r, &st, fp, argv[i], true);
+		rc = replay_play_file(&r.rp, fp, argv[i], true);
 		fclose(fp);
 	}
+	if (rc < 0 && rc != -ENOENT)
+		fprintf(stderr, "synreplay: %s\n", r.rp.why);
 	/* what is still pending after the last event (tap timeouts, coasting) */
-	if (r.started)
-		run_timeouts(&r, r.now + TAIL_LIMIT_US);
+	replay_finish(&r.rp);
 
 	if (r.summary)
 		print_summary(&r);
-	tp_core_free(r.core);
-	tp_evdev_state_release(&st);
-	libevdev_free(ld);
-	evemu_delete(em);
+	replay_close(&r.rp);
 	free(r.settings);
-	return (rc < 0 || r.errors) ? 1 : 0;
+	return (rc < 0 || r.rp.errors) ? 1 : 0;
 }

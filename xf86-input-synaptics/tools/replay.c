@@ -1,0 +1,192 @@
+/*
+ * replay.c - synreplay's engine (replay.h): the recording's device from its
+ * evemu description, its events through the evdev backend and the core on
+ * the virtual clock.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <evemu.h>
+#include <libevdev/libevdev.h>
+
+#include "replay.h"
+
+/* Stop firing timeouts this long after the last event (a timer that keeps re-arming). */
+#define TAIL_LIMIT_US (60u * 1000000u)
+#define MAX_TIMEOUTS_PER_STEP 100000
+
+static int fail(struct replay *r, int rc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+static int fail(struct replay *r, int rc, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(r->why, sizeof(r->why), fmt, ap);
+	va_end(ap);
+	return rc;
+}
+
+/* ---- recording -> libevdev description ---- */
+
+static struct libevdev *evdev_from_evemu(const struct evemu_device *em)
+{
+	struct libevdev *ld = libevdev_new();
+
+	if (!ld)
+		return NULL;
+	libevdev_set_name(ld, evemu_get_name(em));
+	libevdev_set_id_bustype(ld, (int)evemu_get_id_bustype(em));
+	libevdev_set_id_vendor(ld, (int)evemu_get_id_vendor(em));
+	libevdev_set_id_product(ld, (int)evemu_get_id_product(em));
+	libevdev_set_id_version(ld, (int)evemu_get_id_version(em));
+	for (int p = 0; p <= INPUT_PROP_MAX; p++)
+		if (evemu_has_prop(em, p))
+			libevdev_enable_property(ld, (unsigned int)p);
+	for (int type = EV_KEY; type <= EV_MAX; type++) {
+		int max = libevdev_event_type_get_max((unsigned int)type);
+
+		if (type == EV_REP || max < 0 || !evemu_has_bit(em, type))
+			continue;
+		for (int code = 0; code <= max; code++) {
+			struct input_absinfo abs;
+
+			if (!evemu_has_event(em, type, code))
+				continue;
+			if (type == EV_ABS) {
+				memset(&abs, 0, sizeof(abs));
+				abs.minimum = evemu_get_abs_minimum(em, code);
+				abs.maximum = evemu_get_abs_maximum(em, code);
+				abs.fuzz = evemu_get_abs_fuzz(em, code);
+				abs.flat = evemu_get_abs_flat(em, code);
+				abs.resolution = evemu_get_abs_resolution(em, code);
+				libevdev_enable_event_code(ld, EV_ABS, (unsigned int)code, &abs);
+			} else {
+				libevdev_enable_event_code(ld, (unsigned int)type, (unsigned int)code, NULL);
+			}
+		}
+	}
+	return ld;
+}
+
+int replay_open(struct replay *r, FILE *fp, const char *name)
+{
+	const char *why;
+
+	memset(r, 0, sizeof(*r));
+	r->em = evemu_new(NULL);
+	if (!r->em || evemu_read(r->em, fp) <= 0)
+		return fail(r, -EINVAL, "%s: not an evemu device description", name);
+	r->evdev = evdev_from_evemu(r->em);
+	if (!r->evdev)
+		return fail(r, -ENOMEM, "out of memory");
+	if (tp_evdev_check(r->evdev, &why) < 0)
+		return fail(r, -ENODEV, "%s: not a touchpad: %s", name, why);
+	tp_evdev_state_init(&r->st, r->evdev, false);
+	return 0;
+}
+
+int replay_start(struct replay *r, const struct tp_params *params, const struct tp_output *out,
+		 void *user)
+{
+	r->core = tp_core_new(&r->st.dev, params, out, user);
+	if (!r->core)
+		return fail(r, -EINVAL, "the core refused the device or parameters");
+	return 0;
+}
+
+/* ---- the virtual clock ---- */
+
+/* Fire every core timeout due at or before t. */
+static void run_timeouts(struct replay *r, uint64_t t)
+{
+	for (int n = 0; n < MAX_TIMEOUTS_PER_STEP; n++) {
+		uint64_t due = tp_core_next_timeout(r->core);
+
+		if (due == 0 || due > t)
+			return;
+		if (due > r->now)
+			r->now = due;
+		tp_core_timeout(r->core, r->now);
+	}
+	fprintf(stderr, "synreplay: the core keeps asking for timeouts at %.3f s, giving up\n",
+		(double)(r->now - r->start) / 1e6);
+	r->errors++;
+}
+
+static void play_frame(struct replay *r, const struct tp_frame *frame)
+{
+	run_timeouts(r, frame->time);
+	if (frame->time > r->now)
+		r->now = frame->time;
+	r->frames++;
+	r->last = *frame;
+	tp_core_frame(r->core, frame);
+}
+
+int replay_play_file(struct replay *r, FILE *fp, const char *name, bool need_events)
+{
+	struct input_event ev;
+	struct tp_frame frame;
+	uint64_t shift = 0;
+	bool first = true;
+	int rc;
+
+	while ((rc = evemu_read_event(fp, &ev)) > 0) {
+		uint64_t t = tp_evdev_event_time(&ev);
+
+		if (!r->started) {
+			r->start = r->now = t;
+			r->started = true;
+		}
+		/* A later file recorded at an earlier time continues where we are. */
+		if (first && t < r->now)
+			shift = r->now - t + 1000;
+		first = false;
+		t += shift;
+		ev.input_event_sec = (time_t)(t / 1000000u);
+		ev.input_event_usec = (suseconds_t)(t % 1000000u);
+
+		switch (tp_evdev_feed(&r->st, &ev, &frame)) {
+		case TP_EVDEV_FRAME:
+			play_frame(r, &frame);
+			break;
+		case TP_EVDEV_DROPPED:
+			/* no device to resync from (the X driver has libevdev's resync): forget everything */
+			run_timeouts(r, t);
+			r->now = t > r->now ? t : r->now;
+			tp_core_reset(r->core, r->now);
+			break;
+		case TP_EVDEV_NONE:
+			break;
+		}
+	}
+	if (rc < 0)
+		return fail(r, -EINVAL, "%s: unreadable event line", name);
+	if (first && need_events)
+		return fail(r, -EINVAL, "%s: no events (E: lines) in this file", name);
+	return 0;
+}
+
+void replay_finish(struct replay *r)
+{
+	if (r->started)
+		run_timeouts(r, r->now + TAIL_LIMIT_US);
+}
+
+void replay_close(struct replay *r)
+{
+	tp_core_free(r->core);
+	if (r->evdev)
+		tp_evdev_state_release(&r->st);
+	libevdev_free(r->evdev);
+	if (r->em)
+		evemu_delete(r->em);
+	r->core = NULL;
+	r->evdev = NULL;
+	r->em = NULL;
+}
