@@ -10,6 +10,7 @@ FUZZ_FILES = \
 	test/fuzz/fuzz-live-files \
 	test/fuzz/fuzz-options-files \
 	test/fuzz/fuzz-props-files \
+	test/fuzz/fuzz-replay-files \
 	test/fuzz/fuzz-synclient-files
 check_PROGRAMS += $(FUZZ_FILES)
 TESTS += test/fuzz/inputs.sh
@@ -39,6 +40,11 @@ test_fuzz_fuzz_props_files_SOURCES = test/fuzz/fuzz-props.c test/fuzz/standalone
 	test/fuzz/fuzz-input.h test/fuzz/fuzz-device.h
 test_fuzz_fuzz_props_files_CPPFLAGS = $(FUZZ_CPPFLAGS)
 test_fuzz_fuzz_props_files_LDADD = $(FUZZ_CORE_LIBS)
+test_fuzz_fuzz_replay_files_SOURCES = test/fuzz/fuzz-replay.c test/fuzz/standalone.c test/fuzz/fuzz-sink.h \
+	xf86-input-synaptics/tools/replay.c xf86-input-synaptics/tools/replay.h
+test_fuzz_fuzz_replay_files_CPPFLAGS = $(FUZZ_CPPFLAGS)
+test_fuzz_fuzz_replay_files_CFLAGS = $(AM_CFLAGS) $(LIBEVDEV_CFLAGS) $(EVEMU_CFLAGS)
+test_fuzz_fuzz_replay_files_LDADD = $(FUZZ_CORE_LIBS) $(EVEMU_LIBS)
 test_fuzz_fuzz_synclient_files_SOURCES = test/fuzz/fuzz-synclient.c test/fuzz/standalone.c \
 	xf86-input-synaptics/tools/synclient-args.c xf86-input-synaptics/tools/synparams.c
 test_fuzz_fuzz_synclient_files_CPPFLAGS = $(FUZZ_CPPFLAGS)
