@@ -276,6 +276,11 @@ bool fake_evdev_key(unsigned int code)
 	return node.live && code <= KEY_MAX && test_bit(node.key, code);
 }
 
+int fake_evdev_abs(unsigned int code)
+{
+	return node.live && code <= ABS_MAX ? node.abs[code].value : 0;
+}
+
 int fake_evdev_num_slots(void)
 {
 	return node.num_slots;
@@ -551,14 +556,15 @@ static int node_ioctl(unsigned long req, void *p)
 	return fail(EINVAL);
 }
 
-ssize_t read(int fd, void *buf, size_t count)
+/* default visibility: the X glue's harness is built with the server's -fvisibility=hidden */
+__attribute__((visibility("default"))) ssize_t read(int fd, void *buf, size_t count)
 {
 	if (is_node(fd))
 		return node_read(buf, count);
 	return syscall(SYS_read, fd, buf, count);
 }
 
-int ioctl(int fd, unsigned long request, ...)
+__attribute__((visibility("default"))) int ioctl(int fd, unsigned long request, ...)
 {
 	va_list ap;
 	void *arg;

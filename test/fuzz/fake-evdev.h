@@ -63,6 +63,7 @@ void fake_evdev_remove(void);
 bool fake_evdev_readable(void);
 /* The device's state as the kernel knows it. */
 bool fake_evdev_key(unsigned int code);
+int fake_evdev_abs(unsigned int code);		/* not the per-slot values */
 int fake_evdev_num_slots(void);
 bool fake_evdev_has(unsigned int type, unsigned int code);
 

@@ -5,7 +5,7 @@
 # behaviour, so either fails this test.
 : "${srcdir:=$(dirname "$0")/../..}"
 rc=0
-for h in evdev live options props replay synclient; do
+for h in evdev live options props xprops replay synclient; do
 	dirs="$srcdir/test/fuzz/corpus/$h"
 	[ "$h" = live ] && dirs="$dirs $srcdir/test/fuzz/corpus/evdev"	# the same layout
 	[ -d "$srcdir/test/fuzz/regress/$h" ] && dirs="$dirs $srcdir/test/fuzz/regress/$h"

@@ -11,7 +11,8 @@ FUZZ_FILES = \
 	test/fuzz/fuzz-options-files \
 	test/fuzz/fuzz-props-files \
 	test/fuzz/fuzz-replay-files \
-	test/fuzz/fuzz-synclient-files
+	test/fuzz/fuzz-synclient-files \
+	test/fuzz/fuzz-xprops-files
 check_PROGRAMS += $(FUZZ_FILES)
 TESTS += test/fuzz/inputs.sh
 EXTRA_DIST += test/fuzz/inputs.sh test/fuzz/run-fuzz test/fuzz/make-seeds \
@@ -49,3 +50,18 @@ test_fuzz_fuzz_synclient_files_SOURCES = test/fuzz/fuzz-synclient.c test/fuzz/st
 	xf86-input-synaptics/tools/synclient-args.c xf86-input-synaptics/tools/synparams.c
 test_fuzz_fuzz_synclient_files_CPPFLAGS = $(FUZZ_CPPFLAGS)
 test_fuzz_fuzz_synclient_files_LDADD = xf86-input-synaptics/src/core/libtpcore.la -lm
+# the X glue against test/glue/xstub.c (compiled by xstub-fuzz.c, which resets it per input),
+# its debug assertions live, as test/glue builds it
+test_fuzz_fuzz_xprops_files_SOURCES = test/fuzz/fuzz-xprops.c test/fuzz/xstub-fuzz.c test/fuzz/xstub-fuzz.h \
+	test/fuzz/fake-evdev.c test/fuzz/fake-evdev.h test/fuzz/standalone.c test/fuzz/fuzz-input.h \
+	test/fuzz/fuzz-evdev-device.h \
+	xf86-input-synaptics/src/x/synaptics-drv.c \
+	xf86-input-synaptics/src/x/synaptics-props.c \
+	xf86-input-synaptics/src/x/monitor.c \
+	xf86-input-synaptics/src/x/node.c \
+	xf86-input-synaptics/src/x/gesture-actions.c \
+	xf86-input-synaptics/src/x/syn-thread.c
+test_fuzz_fuzz_xprops_files_CPPFLAGS = $(FUZZ_CPPFLAGS) -I$(top_srcdir)/xf86-input-synaptics/src/x \
+	-I$(top_srcdir)/test/glue -DSYNMT_DEBUG
+test_fuzz_fuzz_xprops_files_CFLAGS = $(AM_CFLAGS) $(XORG_CFLAGS) $(LIBEVDEV_CFLAGS)
+test_fuzz_fuzz_xprops_files_LDADD = $(FUZZ_CORE_LIBS)
