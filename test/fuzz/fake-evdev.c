@@ -249,6 +249,23 @@ void fake_evdev_emit(unsigned int type, unsigned int code, int value)
 	add_val(type, code, value);
 }
 
+void fake_evdev_lift_all(int pressure_min)
+{
+	if (!node.live || node.gone)
+		return;
+	fake_now_us += 8000;
+	fake_evdev_emit(EV_ABS, ABS_X, node.abs[ABS_X].value + 1);
+	for (int i = 0; i < node.num_slots; i++) {
+		fake_evdev_emit(EV_ABS, ABS_MT_SLOT, i);
+		fake_evdev_emit(EV_ABS, ABS_MT_TRACKING_ID, -1);
+	}
+	fake_evdev_emit(EV_ABS, ABS_PRESSURE, pressure_min);
+	for (unsigned int c = 0; c <= KEY_MAX; c++)
+		if (test_bit(node.key, c))
+			fake_evdev_emit(EV_KEY, c, 0);
+	fake_evdev_emit(EV_SYN, SYN_REPORT, 0);
+}
+
 void fake_evdev_drop(void)
 {
 	if (!node.live || node.gone)

@@ -55,6 +55,14 @@ void fake_evdev_destroy(void);
 
 /* The device sends an event (input_event() in a kernel driver). */
 void fake_evdev_emit(unsigned int type, unsigned int code, int value);
+/*
+ * The user lets go of everything, 8 ms on, in one frame: every slot's
+ * tracking id -1, every key up, the pressure at pressure_min, and ABS_X
+ * one unit on, so that the frame always reaches the reader (the kernel
+ * drops a frame that changes nothing, which would leave a queued
+ * SYN_DROPPED unseen).
+ */
+void fake_evdev_lift_all(int pressure_min);
 /* The client's queue is flushed and SYN_DROPPED queued (evdev_set_clk_type's rule). */
 void fake_evdev_drop(void);
 /* The device is unplugged: reads and ioctls fail with ENODEV from now on. */

@@ -21,11 +21,13 @@
 #ifndef SYNMT_FUZZ_EVDEV_DEVICE_H
 #define SYNMT_FUZZ_EVDEV_DEVICE_H
 
+#include <stdarg.h>
 #include <string.h>
 
 #include <libevdev/libevdev.h>
 
 #include "fuzz-input.h"
+#include "tp-evdev.h"
 #include "tp-options.h"
 #include "touchpad.h"
 
@@ -122,6 +124,25 @@ static inline struct libevdev *fz_make_device(struct fz *in)
 		if (buttons & (1u << i))
 			libevdev_enable_event_code(ld, EV_KEY, fz_button_codes[i], NULL);
 	return ld;
+}
+
+/* The device of the layout above if tp_evdev_check() takes it as a touchpad, else NULL. */
+static inline struct libevdev *fz_touchpad(struct fz *in)
+{
+	struct libevdev *ld = fz_make_device(in);
+
+	if (ld && tp_evdev_check(ld, NULL) < 0) {
+		libevdev_free(ld);
+		return NULL;
+	}
+	return ld;
+}
+
+/* libevdev's complaints about odd streams (a double tracking id) are what it should do: quiet. */
+static inline void fz_quiet_libevdev(enum libevdev_log_priority priority, void *data, const char *file,
+				     int line, const char *func, const char *format, va_list args)
+{
+	(void)priority, (void)data, (void)file, (void)line, (void)func, (void)format, (void)args;
 }
 
 static inline char *fz_no_option(void *user, const char *name)

@@ -190,13 +190,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	fz_init(&in, data, size);
 	take_state = size > 0 && (data[0] & 8);
-	ld = fz_make_device(&in);
+	ld = fz_touchpad(&in);
 	if (!ld)
 		return 0;
-	if (tp_evdev_check(ld, NULL) < 0) {
-		libevdev_free(ld);
-		return 0;
-	}
 	tp_evdev_state_init(&st, ld, take_state);
 	fz_apply_options(&in, &st.dev, &params);
 	core = tp_core_new(&st.dev, &params, &sink_output, &s);

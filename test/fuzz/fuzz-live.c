@@ -33,8 +33,8 @@
  *                       unplugged (ENODEV)
  * Ops 0-6 mean what they mean in fuzz-evdev.c's records, so its seeds
  * (recordings) play here as a live device would send them.
- * At the end the user lifts everything (pressure at the axis minimum), the
- * node is read until drained, the
+ * At the end the user lifts everything (fake_evdev_lift_all), the node is
+ * read until drained, the
  * core's timeouts fire for up to 60 s, and the device goes off.  Small
  * kernel buffers (the kernel's size for the device, 64 events and up) and
  * records that send without reading make SYN_DROPPED by overflow common;
@@ -190,26 +190,6 @@ static void read_all(struct live *l)
 	bug("the node is still readable after %d reads", MAX_READS);
 }
 
-/*
- * The user lifts everything: every slot, tool, touch and button up and the
- * pressure at its minimum, in one frame.
- */
-static void lift_all(const struct tp_device *dev)
-{
-	fake_now_us += 8000;
-	for (int i = 0; i < fake_evdev_num_slots(); i++) {
-		fake_evdev_emit(EV_ABS, ABS_MT_SLOT, i);
-		fake_evdev_emit(EV_ABS, ABS_MT_TRACKING_ID, -1);
-	}
-	fake_evdev_emit(EV_ABS, ABS_PRESSURE, dev->pressure.min);
-	fake_evdev_emit(EV_KEY, BTN_TOUCH, 0);
-	for (size_t i = 0; i < FZ_NELEM(fz_tool_codes); i++)
-		fake_evdev_emit(EV_KEY, fz_tool_codes[i], 0);
-	for (size_t i = 0; i < FZ_NELEM(fz_button_codes); i++)
-		fake_evdev_emit(EV_KEY, fz_button_codes[i], 0);
-	fake_evdev_emit(EV_SYN, SYN_REPORT, 0);
-}
-
 /* The input thread's turn: the main loop's timers first, then a read if poll says so. */
 static void thread_turn(struct live *l)
 {
@@ -218,7 +198,7 @@ static void thread_turn(struct live *l)
 		read_once(l);
 }
 
-/* Is the last frame the core got the device's state after lift_all()? */
+/* Is the last frame the core got the device's state after fake_evdev_lift_all()? */
 static bool lifted(const struct live *l)
 {
 	const struct tp_frame *f = &l->last;
@@ -294,7 +274,7 @@ static void run(struct live *l, struct fz *in)
 		step(l, in);
 	/* the user lets go; the input thread reads it all; the timeouts fire */
 	if (l->open) {
-		lift_all(&l->dev);
+		fake_evdev_lift_all(l->dev.pressure.min);
 		read_all(l);
 		if (l->open && !lifted(l))
 			bug("the device reported everything lifted and was read to the end, "
@@ -306,29 +286,17 @@ static void run(struct live *l, struct fz *in)
 	device_off(l);
 }
 
-/* libevdev's complaints about odd streams (a double tracking id) are what it should do; quiet */
-static void quiet(enum libevdev_log_priority priority, void *data, const char *file, int line,
-		  const char *func, const char *format, va_list args)
-{
-	(void)priority, (void)data, (void)file, (void)line, (void)func, (void)format, (void)args;
-}
-
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct fz in;
 	struct libevdev *ld;
 	struct live *l;
 
-	libevdev_set_log_function(quiet, NULL);
-
+	libevdev_set_log_function(fz_quiet_libevdev, NULL);
 	fz_init(&in, data, size);
-	ld = fz_make_device(&in);
+	ld = fz_touchpad(&in);
 	if (!ld)
 		return 0;
-	if (tp_evdev_check(ld, NULL) < 0) {
-		libevdev_free(ld);
-		return 0;
-	}
 	l = calloc(1, sizeof(*l));
 	if (!l) {
 		libevdev_free(ld);

@@ -593,30 +593,8 @@ static void vt_switch(struct xdev *x)
 }
 
 /*
- * The user lets go of everything, in one frame.  ABS_X moves by one: the
- * frame always reaches the reader (the kernel drops a frame that changes
- * nothing), so a SYN_DROPPED still queued is seen and resynced too.
- */
-static void lift_all(const struct tp_device *dev)
-{
-	fake_now_us += 8000;
-	fake_evdev_emit(EV_ABS, ABS_X, fake_evdev_abs(ABS_X) + 1);
-	for (int i = 0; i < fake_evdev_num_slots(); i++) {
-		fake_evdev_emit(EV_ABS, ABS_MT_SLOT, i);
-		fake_evdev_emit(EV_ABS, ABS_MT_TRACKING_ID, -1);
-	}
-	fake_evdev_emit(EV_ABS, ABS_PRESSURE, dev->pressure.min);
-	fake_evdev_emit(EV_KEY, BTN_TOUCH, 0);
-	for (size_t i = 0; i < FZ_NELEM(fz_tool_codes); i++)
-		fake_evdev_emit(EV_KEY, fz_tool_codes[i], 0);
-	for (size_t i = 0; i < FZ_NELEM(fz_button_codes); i++)
-		fake_evdev_emit(EV_KEY, fz_button_codes[i], 0);
-	fake_evdev_emit(EV_SYN, SYN_REPORT, 0);
-}
-
-/*
  * Issue 29's invariant, as the server sees it: the device reports nothing
- * touching and no button down (after lift_all(), read to the end; the
+ * touching and no button down (after fake_evdev_lift_all(), read to the end; the
  * pressure below FingerLow, else the pad cannot be released by pressure,
  * in 1.9 as here) and the core wants no timeout: nothing is held.
  */
@@ -730,7 +708,7 @@ static void live(struct xdev *x, struct fz *in, const struct tp_device *probed)
 		while (fz_more(in))
 			step(x, in);
 		if (x->dev->public.on) {
-			lift_all(probed);
+			fake_evdev_lift_all(probed->pressure.min);
 			input_thread(x);
 		}
 		main_loop(x, 60000000u);
@@ -799,13 +777,6 @@ static void run(struct fz *in)
 	fake_evdev_destroy();
 }
 
-/* libevdev's complaints about odd streams are what it should do; quiet */
-static void quiet(enum libevdev_log_priority priority, void *data, const char *file, int line,
-		  const char *func, const char *format, va_list args)
-{
-	(void)priority, (void)data, (void)file, (void)line, (void)func, (void)format, (void)args;
-}
-
 /*
  * The stub prints every line of the server log to stdout: while an input
  * runs, stdout is /dev/null (FUZZ_XPROPS_VERBOSE=1 keeps it).
@@ -843,7 +814,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (!once) {
 		once = true;
 		synapticsModuleData.setup(NULL, NULL, NULL, NULL);
-		libevdev_set_log_function(quiet, NULL);
+		libevdev_set_log_function(fz_quiet_libevdev, NULL);
 		make_atoms();
 		for (int i = 0; i < 12; i++)
 			vocabulary_atom[i] = MakeAtom(vocabulary[i], (unsigned)strlen(vocabulary[i]), TRUE);

@@ -54,13 +54,7 @@ test_fuzz_fuzz_synclient_files_LDADD = xf86-input-synaptics/src/core/libtpcore.l
 # its debug assertions live, as test/glue builds it
 test_fuzz_fuzz_xprops_files_SOURCES = test/fuzz/fuzz-xprops.c test/fuzz/xstub-fuzz.c test/fuzz/xstub-fuzz.h \
 	test/fuzz/fake-evdev.c test/fuzz/fake-evdev.h test/fuzz/standalone.c test/fuzz/fuzz-input.h \
-	test/fuzz/fuzz-evdev-device.h \
-	xf86-input-synaptics/src/x/synaptics-drv.c \
-	xf86-input-synaptics/src/x/synaptics-props.c \
-	xf86-input-synaptics/src/x/monitor.c \
-	xf86-input-synaptics/src/x/node.c \
-	xf86-input-synaptics/src/x/gesture-actions.c \
-	xf86-input-synaptics/src/x/syn-thread.c
+	test/fuzz/fuzz-evdev-device.h $(xf86_input_synaptics_synaptics_drv_la_SOURCES)
 test_fuzz_fuzz_xprops_files_CPPFLAGS = $(FUZZ_CPPFLAGS) -I$(top_srcdir)/xf86-input-synaptics/src/x \
 	-I$(top_srcdir)/test/glue -DSYNMT_DEBUG
 test_fuzz_fuzz_xprops_files_CFLAGS = $(AM_CFLAGS) $(XORG_CFLAGS) $(LIBEVDEV_CFLAGS)
