@@ -38,6 +38,7 @@
 
 uint64_t fake_now_us = 1000000;
 int fake_evdev_clients;
+unsigned long fake_evdev_events_read;
 
 static struct node {
 	bool live;
@@ -66,6 +67,7 @@ static struct node {
 	unsigned int bufsize, head, tail, packet_head;
 	int clk;
 	bool grabbed;
+	int flood;			/* frames sent per read() */
 } node;
 
 static bool test_bit(const unsigned long *bits, unsigned int b)
@@ -266,6 +268,20 @@ void fake_evdev_lift_all(int pressure_min)
 	fake_evdev_emit(EV_SYN, SYN_REPORT, 0);
 }
 
+void fake_evdev_flood(int frames_per_read)
+{
+	node.flood = frames_per_read;
+}
+
+/* The device moves on while the reader reads: ABS_X one unit further per frame. */
+static void flood_frames(void)
+{
+	for (int i = 0; i < node.flood && fake_evdev_events_read < FAKE_EVDEV_FLOOD_GUARD; i++) {
+		fake_evdev_emit(EV_ABS, ABS_X, node.abs[ABS_X].value + 1);
+		fake_evdev_emit(EV_SYN, SYN_REPORT, 0);
+	}
+}
+
 void fake_evdev_drop(void)
 {
 	if (!node.live || node.gone)
@@ -436,6 +452,7 @@ static ssize_t node_read(void *p, size_t count)
 		errno = ENODEV;
 		return -1;
 	}
+	flood_frames();
 	if (count != 0 && count < sizeof(struct input_event)) {
 		errno = EINVAL;
 		return -1;
@@ -448,6 +465,7 @@ static ssize_t node_read(void *p, size_t count)
 		out[n++] = node.buf[node.tail++];
 		node.tail &= node.bufsize - 1;
 	}
+	fake_evdev_events_read += n;
 	sync_ready();
 	return (ssize_t)(n * sizeof(*out));
 }

@@ -65,6 +65,18 @@ void fake_evdev_emit(unsigned int type, unsigned int code, int value);
 void fake_evdev_lift_all(int pressure_min);
 /* The client's queue is flushed and SYN_DROPPED queued (evdev_set_clk_type's rule). */
 void fake_evdev_drop(void);
+/*
+ * A device that floods: every read() of the node first has the device send
+ * frames_per_read more frames (the touch moving), as if the kernel got them
+ * while the reader was busy; 0 stops it.  A read() never generates more
+ * than FAKE_EVDEV_FLOOD_GUARD events in all, so a reader that never stops
+ * ends (fake_evdev_events_read says how much it read).
+ */
+void fake_evdev_flood(int frames_per_read);
+#define FAKE_EVDEV_FLOOD_GUARD 100000
+/* Events read() returned from the node (the harness resets it). */
+extern unsigned long fake_evdev_events_read;
+
 /* The device is unplugged: reads and ioctls fail with ENODEV from now on. */
 void fake_evdev_remove(void);
 /* A packet is waiting in the client buffer (what poll says). */

@@ -26,11 +26,12 @@
  *                       kernel's clock-change rule)
  *                   6   nothing for u16 * 50 us: timeouts, then the input
  *                       thread's turn as in 3
- *                   7   u8 sub % 5: 0 a property write (as fuzz-evdev.c),
+ *                   7   u8 sub % 6: 0 a property write (as fuzz-evdev.c),
  *                       1 one read whether readable or not, 2 reads until
  *                       tp_evdev_read says drained, 3 DEVICE_OFF/ON: the
  *                       node closed and opened again, 4 the device is
- *                       unplugged (ENODEV)
+ *                       unplugged (ENODEV), 5 u8 n: the device floods, n % 9
+ *                       more frames with every read() (0 stops it)
  * Ops 0-6 mean what they mean in fuzz-evdev.c's records, so its seeds
  * (recordings) play here as a live device would send them.
  * At the end the user lifts everything (fake_evdev_lift_all), the node is
@@ -44,11 +45,13 @@
  * once, gestures in order, finite deltas, no core error; after every record
  * issue 29's invariant (idle, no timer: nothing held, no gesture open);
  * a resync never releases a button pressed by physical buttons the device
- * reports held before the loss and after it (fuzz-sink.h); tp_evdev_read returns 1 only while poll says the node
- * is readable and 0 only when it is not, and no error but ENODEV (after an
- * unplug); after the final lift and drain the core's last frame is the
- * device's (nothing down);
- * after DEVICE_OFF and ENODEV nothing is held and no timer is pending.
+ * reports held before the loss and after it; tp_evdev_read returns 1 only
+ * while poll says the node is readable (or the device floods), 0 only when
+ * it is not, and no error but ENODEV after an unplug; one call takes a
+ * bounded number of events from the node however the device floods (issue
+ * 29's defect 8: the read ran until EAGAIN); after the final lift and drain
+ * the core's last frame is the device's (nothing down); after DEVICE_OFF
+ * and ENODEV nothing is held and no timer is pending.
  */
 #include "config.h"
 
@@ -72,7 +75,13 @@
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 #define US_PER_TICK	50u
-#define MAX_READS	1000	/* reads of one drain; the fake kernel never refills meanwhile */
+#define MAX_READS	1000	/* reads of one drain */
+/*
+ * Events one tp_evdev_read may take from the node: its budget, then what
+ * libevdev read before the budget ran out (its queue holds twice the
+ * device's codes and slot values, at least 256), and a resync's drain.
+ */
+#define READ_BOUND	(TP_EVDEV_READ_BUDGET + 8192)
 
 struct live {
 	const char *path;
@@ -86,6 +95,7 @@ struct live {
 	unsigned int resynced;		/* ... and as libevdev's resync says they are */
 	unsigned long drops, syncs;
 	struct tp_frame last;		/* the last frame the core got */
+	bool flooding;
 };
 
 static bool poll_readable(int fd)
@@ -162,7 +172,10 @@ static int read_once(struct live *l)
 
 	if (!l->open)
 		return 0;
+	fake_evdev_events_read = 0;
 	rc = tp_evdev_read(&l->tev, on_frame, on_dropped, l);
+	if (fake_evdev_events_read > READ_BOUND)
+		bug("one tp_evdev_read took %lu events from a flooding node", fake_evdev_events_read);
 	if (l->s.watch && !l->tev.syncing)	/* a resync that changed nothing has no frame */
 		sink_check_resync(&l->s, l->before_drop, l->resynced);
 	if (rc == -ENODEV && l->gone) {
@@ -175,7 +188,7 @@ static int read_once(struct live *l)
 	}
 	if (rc < 0)
 		bug("tp_evdev_read failed: %s", strerror(-rc));
-	if (rc == 1 && !poll_readable(l->tev.fd))
+	if (rc == 1 && !poll_readable(l->tev.fd) && !l->flooding)
 		bug("tp_evdev_read asks to be called again, but poll says the node is not readable");
 	if (rc == 0 && poll_readable(l->tev.fd))
 		bug("tp_evdev_read says drained, but poll says the node is readable");
@@ -184,6 +197,8 @@ static int read_once(struct live *l)
 
 static void read_all(struct live *l)
 {
+	if (l->flooding)
+		bug("read_all() on a flooding node");
 	for (int i = 0; i < MAX_READS; i++)
 		if (read_once(l) != 1)
 			return;
@@ -241,7 +256,7 @@ static void step(struct live *l, struct fz *in)
 		thread_turn(l);
 		break;
 	default:
-		switch (fz_u8(in) % 5) {
+		switch (fz_u8(in) % 6) {
 		case 0:
 			fz_write_property(in, l->core, &l->dev);
 			l->params = *tp_core_get_params(l->core);
@@ -250,16 +265,26 @@ static void step(struct live *l, struct fz *in)
 			read_once(l);
 			break;
 		case 2:
-			read_all(l);
+			if (l->flooding)	/* the flood never drains: one read */
+				read_once(l);
+			else
+				read_all(l);
 			break;
 		case 3:
 			device_off(l);
 			device_on(l);
 			break;
-		default:
+		case 4:
 			fake_evdev_remove();
 			l->gone = true;
 			break;
+		default: {
+			int frames = fz_u8(in) % 9;
+
+			l->flooding = frames > 0;
+			fake_evdev_flood(frames);
+			break;
+		}
 		}
 		break;
 	}
@@ -272,7 +297,9 @@ static void run(struct live *l, struct fz *in)
 
 	while (fz_more(in))
 		step(l, in);
-	/* the user lets go; the input thread reads it all; the timeouts fire */
+	/* the flood ends; the user lets go; the input thread reads it all; the timeouts fire */
+	l->flooding = false;
+	fake_evdev_flood(0);
 	if (l->open) {
 		fake_evdev_lift_all(l->dev.pressure.min);
 		read_all(l);
