@@ -516,7 +516,7 @@ int tp_evdev_read(struct tp_evdev *tev,
 {
 	struct input_event ev;
 	struct tp_frame frame;
-	int budget = TP_EVDEV_READ_BUDGET;
+	int budget = TP_EVDEV_READ_BUDGET, tail = TP_EVDEV_READ_TAIL;
 
 	for (;;) {
 		unsigned int flags = tev->syncing ? LIBEVDEV_READ_FLAG_SYNC : LIBEVDEV_READ_FLAG_NORMAL;
@@ -534,6 +534,8 @@ int tp_evdev_read(struct tp_evdev *tev,
 			if (fd_readable(tev->fd))
 				return 1;
 			budget = -1;	/* drained on the kernel's side: finish libevdev's queue */
+		} else if (budget < 0 && !tev->syncing && tail-- == 0) {
+			return 1;	/* libevdev's queue keeps filling: the device floods */
 		}
 		rc = libevdev_next_event(tev->evdev, flags, &ev);
 		if (rc == -EAGAIN) {

@@ -108,11 +108,21 @@ int tp_evdev_autoprobe(char *path, size_t size);
  * events cannot keep the server's input thread from its other devices.
  */
 #define TP_EVDEV_READ_BUDGET 256
+/*
+ * Past the budget, with the kernel's side empty, what libevdev has queued
+ * is finished; a device that keeps sending refills that queue as it is
+ * read, so this many more (more than the queue holds for a touchpad) end
+ * the call too.
+ */
+#define TP_EVDEV_READ_TAIL (4 * TP_EVDEV_READ_BUDGET)
 
 /*
  * Read what is pending, about TP_EVDEV_READ_BUDGET events at most while
  * the kernel still has more (then returns 1: call again when the fd is
- * readable; a poll on it will say so).  frame_cb gets every complete
+ * readable; a poll on it will say so), and never more than
+ * TP_EVDEV_READ_BUDGET + TP_EVDEV_READ_TAIL events and a resync (1 too: the
+ * device keeps sending, its next events wake the server for what libevdev
+ * still holds).  frame_cb gets every complete
  * frame.  After SYN_DROPPED (events lost), dropped_cb is told and the
  * device's current state arrives as the next frame, through libevdev's
  * resync: nothing held is released for it.  Returns 0 when the fd is
