@@ -390,9 +390,17 @@ const char *fake_evdev_create(const struct libevdev *caps)
 		set_bit(node.evbit, EV_ABS);
 		node.abs[c] = *a;
 	}
-	/* input_mt_init_slots: only with real slots, every tracking id -1 */
-	if (test_bit(node.absbit, ABS_MT_SLOT) && !test_bit(node.absbit, ABS_MT_SLOT - 1) &&
-	    node.abs[ABS_MT_SLOT].maximum >= 0 && node.abs[ABS_MT_SLOT].maximum < 1024) {
+	/*
+	 * input_mt_init_slots: 1..1024 slots, every tracking id -1.  A slot
+	 * axis without them is no device the kernel makes (and libevdev, which
+	 * believes the axis, writes past its slot array for it): dropped.
+	 */
+	if (test_bit(node.absbit, ABS_MT_SLOT) &&
+	    (node.abs[ABS_MT_SLOT].maximum < 0 || node.abs[ABS_MT_SLOT].maximum >= 1024)) {
+		node.absbit[ABS_MT_SLOT / LONG_BITS] &= ~(1ul << (ABS_MT_SLOT % LONG_BITS));
+		memset(&node.abs[ABS_MT_SLOT], 0, sizeof(node.abs[ABS_MT_SLOT]));
+	}
+	if (test_bit(node.absbit, ABS_MT_SLOT) && !test_bit(node.absbit, ABS_MT_SLOT - 1)) {
 		node.num_slots = node.abs[ABS_MT_SLOT].maximum + 1;
 		node.mt = calloc((size_t)node.num_slots, sizeof(*node.mt));
 		if (!node.mt)
