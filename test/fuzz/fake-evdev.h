@@ -30,7 +30,9 @@
  * one byte while the client buffer has a packet (or the device is gone,
  * so that poll and epoll wake the reader), so poll() on it is real.
  * A libevdev_new_from_fd() on the node starts a new client (the EVIOCGBIT
- * of event types it begins with): empty buffer, CLOCK_REALTIME, no grab.
+ * of event types it begins with): empty buffer, CLOCK_REALTIME, no grab;
+ * it opens between two of the device's frames (a driver sends a frame in
+ * one go), so a frame the harness is still sending ends first.
  */
 #ifndef SYNMT_FAKE_EVDEV_H
 #define SYNMT_FAKE_EVDEV_H
