@@ -11,7 +11,12 @@
  * Key presses come from polling XQueryKeymap every -m ms (a key counts
  * when its bit goes from up to down), or with -R from the RECORD
  * extension, which delivers each key event without polling.
+ *
+ * Signals are blocked except inside the one ppoll() the main loop waits
+ * in, so a signal that comes while we talk to the server is handled as
+ * soon as we are done, never lost until the next wake-up.
  */
+#define _GNU_SOURCE		/* ppoll */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
@@ -19,13 +24,13 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/select.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -41,7 +46,7 @@
 
 #define EXIT_BADARGS	1
 #define EXIT_NODEV	2
-#define EXIT_FORK	3
+#define EXIT_FORK	3	/* fork, or the pid file */
 #define EXIT_NORECORD	4
 
 #define OFF_PROP	"Synaptics Off"
@@ -67,6 +72,12 @@ struct pad {
 	bool present;		/* seen in the latest scan */
 };
 
+/* Where key presses come from. */
+enum key_source {
+	KEYS_POLL,		/* XQueryKeymap every poll_ms (default) */
+	KEYS_RECORD,		/* the RECORD extension (-R) */
+};
+
 struct options {
 	double idle_s;
 	long poll_ms;
@@ -77,6 +88,7 @@ struct options {
 	bool ignore_combos;	/* -K */
 	bool use_record;	/* -R */
 	bool verbose;
+	enum key_source source;
 };
 
 static struct options opt = {
@@ -90,8 +102,13 @@ static int npads;
 static bool pads_off;			/* we switched the pads off */
 static long long last_key_ms;
 static unsigned char modmask[KEYMAP_BYTES];	/* modifier keycodes */
-static unsigned char keys_down[KEYMAP_BYTES];	/* RECORD mode's view */
+static unsigned char keys_down[KEYMAP_BYTES];	/* the keyboard as we see it */
 static volatile sig_atomic_t stop_signal;
+
+/* The connection the key events arrive on (RECORD data), and the one we
+ * read and write properties on. */
+static Display *events_dpy;
+static Display *ctl_dpy;
 
 __attribute__((format(printf, 1, 2)))
 static void verbose(const char *fmt, ...)
@@ -252,8 +269,8 @@ static bool any_modifier_down(const unsigned char *map)
 	return false;
 }
 
-/* A key went down; @down is the keyboard state including this key. */
-static void key_pressed(Display *dpy, int keycode, const unsigned char *down)
+/* A key went down; keys_down includes it. */
+static void key_pressed(int keycode)
 {
 	bool is_mod = bit(modmask, keycode);
 
@@ -261,71 +278,88 @@ static void key_pressed(Display *dpy, int keycode, const unsigned char *down)
 		/* A modifier is the start of Ctrl+click and friends: give
 		 * the touchpad back at once. */
 		verbose("modifier pressed\n");
-		restore_pads(dpy);
+		restore_pads(ctl_dpy);
 		return;
 	}
 	if (is_mod && (opt.ignore_modifiers || opt.ignore_combos))
 		return;
-	if (!is_mod && opt.ignore_combos && any_modifier_down(down))
+	if (!is_mod && opt.ignore_combos && any_modifier_down(keys_down))
 		return;
 
 	last_key_ms = now_ms();
 	if (!pads_off) {
 		verbose("keyboard activity\n");
-		disable_pads(dpy);
+		disable_pads(ctl_dpy);
 	}
 }
 
-/* Polling: compare this keymap with the previous one. */
-static void poll_keyboard(Display *dpy, unsigned char *prev)
+/* A press or release from an event source (RECORD). */
+static void key_event(int keycode, bool down)
 {
-	char raw[KEYMAP_BYTES];
-	unsigned char now[KEYMAP_BYTES];
+	unsigned char mask;
 
-	XQueryKeymap(dpy, raw);
-	memcpy(now, raw, sizeof(now));
-	for (int k = 8; k < 8 * KEYMAP_BYTES; k++)
-		if (bit(now, k) && !bit(prev, k))
-			key_pressed(dpy, k, now);
-	memcpy(prev, now, KEYMAP_BYTES);
+	if (keycode < 8 || keycode >= 8 * KEYMAP_BYTES)
+		return;
+	mask = (unsigned char)(1 << (keycode % 8));
+	if (down) {
+		keys_down[keycode / 8] |= mask;
+		key_pressed(keycode);
+	} else {
+		keys_down[keycode / 8] &= (unsigned char)~mask;
+	}
 }
 
-/* RECORD: the callback sees every key event the server processes. */
-static Display *record_ctl_dpy;
+static void read_keymap(unsigned char *map)
+{
+	char raw[KEYMAP_BYTES];
 
+	XQueryKeymap(ctl_dpy, raw);
+	memcpy(map, raw, KEYMAP_BYTES);
+}
+
+/* Polling: compare the keymap with the previous one. */
+static void poll_keyboard(void)
+{
+	unsigned char prev[KEYMAP_BYTES];
+
+	memcpy(prev, keys_down, sizeof(prev));
+	read_keymap(keys_down);
+	for (int k = 8; k < 8 * KEYMAP_BYTES; k++)
+		if (bit(keys_down, k) && !bit(prev, k))
+			key_pressed(k);
+}
+
+/* ---- key source: RECORD ------------------------------------------------ */
+
+/* RECORD: the callback sees every key event the server processes. */
 static void record_cb(XPointer closure, XRecordInterceptData *d)
 {
 	(void)closure;
 	if (d->category == XRecordFromServer && d->data_len >= 1) {
 		const unsigned char *ev = d->data;
-		int type = ev[0] & 0x7f, keycode = ev[1];
+		int type = ev[0] & 0x7f;
 
-		if (type == KeyPress) {
-			keys_down[keycode / 8] |= (unsigned char)(1 << (keycode % 8));
-			key_pressed(record_ctl_dpy, keycode, keys_down);
-		} else if (type == KeyRelease) {
-			keys_down[keycode / 8] &= (unsigned char)~(1 << (keycode % 8));
-		}
+		if (type == KeyPress || type == KeyRelease)
+			key_event(ev[1], type == KeyPress);
 	}
 	XRecordFreeData(d);
 }
 
-static Display *record_setup(Display *dpy)
+static void record_setup(Display *dpy)
 {
 	int major, minor;
 	XRecordRange *range;
 	XRecordClientSpec clients = XRecordAllClients;
 	XRecordContext ctx;
-	Display *data_dpy;
 
 	if (!XRecordQueryVersion(dpy, &major, &minor)) {
 		fprintf(stderr, "syndaemon: the X server has no RECORD extension (needed by -R)\n");
 		exit(EXIT_NORECORD);
 	}
 	/* The data arrives on a connection of its own. */
-	data_dpy = XOpenDisplay(DisplayString(dpy));
+	events_dpy = XOpenDisplay(DisplayString(dpy));
 	range = XRecordAllocRange();
-	if (!data_dpy || !range) {
+	if (!events_dpy || !range) {
 		fprintf(stderr, "syndaemon: cannot set up RECORD\n");
 		exit(EXIT_NORECORD);
 	}
@@ -334,12 +368,11 @@ static Display *record_setup(Display *dpy)
 	ctx = XRecordCreateContext(dpy, 0, &clients, 1, &range, 1);
 	XFree(range);
 	XSync(dpy, False);
-	if (!ctx || !XRecordEnableContextAsync(data_dpy, ctx, record_cb, NULL)) {
+	if (!ctx || !XRecordEnableContextAsync(events_dpy, ctx, record_cb, NULL)) {
 		fprintf(stderr, "syndaemon: cannot enable the RECORD context\n");
 		exit(EXIT_NORECORD);
 	}
-	record_ctl_dpy = dpy;
-	return data_dpy;
+	verbose("recording key events (RECORD %d.%d)\n", major, minor);
 }
 
 /* ---- process ---------------------------------------------------------- */
@@ -349,15 +382,29 @@ static void on_signal(int sig)
 	stop_signal = sig;
 }
 
-static void install_signals(void)
+/*
+ * Block SIGINT, SIGTERM and SIGHUP for good and catch them: they are
+ * delivered only inside the main loop's ppoll() with @waitmask, which
+ * returns at once if one came while we were busy.  Done first thing, so
+ * that one that comes while we start up makes us stop cleanly, too.
+ */
+static void catch_signals(sigset_t *waitmask)
 {
+	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP };
 	struct sigaction sa = { .sa_handler = on_signal };
+	sigset_t block;
 
-	/* No SA_RESTART: select() must return so that the loop sees it. */
+	sigemptyset(&block);
 	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
+	for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++) {
+		sigaddset(&block, sigs[i]);
+		sigaddset(&sa.sa_mask, sigs[i]);
+	}
+	sigprocmask(SIG_BLOCK, &block, waitmask);
+	for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++) {
+		sigdelset(waitmask, sigs[i]);
+		sigaction(sigs[i], &sa, NULL);
+	}
 }
 
 static int write_pidfile(const char *path)
@@ -470,84 +517,129 @@ static int parse_args(int argc, char **argv)
 		usage(stderr);
 		return EXIT_BADARGS;
 	}
+	opt.source = opt.use_record ? KEYS_RECORD : KEYS_POLL;
 	return 0;
 }
 
-int main(int argc, char **argv)
+/* ---- main loop -------------------------------------------------------- */
+
+/* Events on the control connection: only MappingNotify, which every
+ * client gets.  Also flushes what we wrote, before we sleep. */
+static void drain_control(void)
 {
-	Display *dpy, *record_dpy = NULL;
-	unsigned char prev[KEYMAP_BYTES] = { 0 };
-	long long idle_ms;
-	int rc = parse_args(argc, argv);
+	while (XPending(ctl_dpy)) {
+		XEvent ev;
 
-	if (rc)
-		return rc;
-	idle_ms = llround(opt.idle_s * 1000.0);
+		XNextEvent(ctl_dpy, &ev);
+		if (ev.type != MappingNotify)
+			continue;
+		XRefreshKeyboardMapping(&ev.xmapping);
+		if (ev.xmapping.request != MappingPointer)
+			load_modifier_mask(ctl_dpy);
+	}
+}
 
-	dpy = XOpenDisplay(NULL);
-	if (!dpy) {
+/* Read what the key source has; returns how long it may sleep (ms, -1:
+ * until an event comes). */
+static long long read_keys(long long *next_poll)
+{
+	long long now;
+
+	switch (opt.source) {
+	case KEYS_RECORD:
+		XRecordProcessReplies(events_dpy);
+		return -1;
+	case KEYS_POLL:
+		now = now_ms();
+		if (now >= *next_poll) {
+			poll_keyboard();
+			*next_poll = now + opt.poll_ms;
+		}
+		return *next_poll - now;
+	}
+	return -1;
+}
+
+static void wait_for_events(long long wait_ms, const sigset_t *waitmask)
+{
+	struct pollfd fds[2] = {
+		{ .fd = ConnectionNumber(ctl_dpy), .events = POLLIN },
+		{ .fd = events_dpy ? ConnectionNumber(events_dpy) : -1, .events = POLLIN },
+	};
+	struct timespec ts = {
+		.tv_sec = (time_t)(wait_ms / 1000),
+		.tv_nsec = (long)(wait_ms % 1000) * 1000000L,
+	};
+
+	ppoll(fds, 2, wait_ms < 0 ? NULL : &ts, waitmask);
+}
+
+static void run(long long idle_ms, const sigset_t *waitmask)
+{
+	long long next_poll = 0;
+
+	while (!stop_signal) {
+		long long wait_ms = read_keys(&next_poll), now = now_ms();
+
+		if (pads_off && now - last_key_ms >= idle_ms) {
+			verbose("idle\n");
+			restore_pads(ctl_dpy);
+		}
+		if (pads_off && (wait_ms < 0 || last_key_ms + idle_ms - now < wait_ms))
+			wait_ms = last_key_ms + idle_ms - now;
+		drain_control();
+		wait_for_events(wait_ms, waitmask);
+	}
+}
+
+static int start(void)
+{
+	ctl_dpy = XOpenDisplay(NULL);
+	if (!ctl_dpy) {
 		fprintf(stderr, "syndaemon: cannot open display '%s'\n",
 			XDisplayName(NULL));
 		return EXIT_NODEV;
 	}
-	scan_pads(dpy);
+	scan_pads(ctl_dpy);
 	if (npads == 0) {
 		fprintf(stderr, "syndaemon: no touchpad with a synaptics driver found\n");
 		return EXIT_NODEV;
 	}
 	for (int i = 0; i < npads; i++)
 		verbose("touchpad %d \"%s\"\n", pads[i].id, pads[i].name);
-	load_modifier_mask(dpy);
-	if (opt.use_record)
-		record_dpy = record_setup(dpy);
+	load_modifier_mask(ctl_dpy);
+	if (opt.source == KEYS_RECORD)
+		record_setup(ctl_dpy);
+	else
+		verbose("polling the keyboard every %ld ms\n", opt.poll_ms);
+	/* Keys already down are not typing; this also tells -K which
+	 * modifiers are held. */
+	read_keymap(keys_down);
+	return 0;
+}
 
+int main(int argc, char **argv)
+{
+	sigset_t waitmask;
+	int rc = parse_args(argc, argv);
+
+	if (rc)
+		return rc;
+	catch_signals(&waitmask);
+	rc = start();
+	if (rc)
+		return rc;
 	if (opt.daemonize)
 		daemonize();
 	if (opt.pidfile && write_pidfile(opt.pidfile))
 		return EXIT_FORK;
-	install_signals();
 
-	if (!opt.use_record) {
-		char raw[KEYMAP_BYTES];
-
-		XQueryKeymap(dpy, raw);
-		memcpy(prev, raw, sizeof(prev));
-	}
-
-	while (!stop_signal) {
-		long long now, wait_ms = opt.poll_ms;
-		struct timeval tv;
-		fd_set fds;
-		int maxfd = -1;
-
-		FD_ZERO(&fds);
-		if (record_dpy) {
-			XRecordProcessReplies(record_dpy);
-			FD_SET(ConnectionNumber(record_dpy), &fds);
-			maxfd = ConnectionNumber(record_dpy);
-			wait_ms = pads_off ? idle_ms : 60000;
-		} else {
-			poll_keyboard(dpy, prev);
-		}
-
-		now = now_ms();
-		if (pads_off && now - last_key_ms >= idle_ms) {
-			verbose("idle\n");
-			restore_pads(dpy);
-		}
-		if (pads_off && last_key_ms + idle_ms - now < wait_ms)
-			wait_ms = last_key_ms + idle_ms - now;
-		if (wait_ms < 0)
-			wait_ms = 0;
-		tv.tv_sec = (time_t)(wait_ms / 1000);
-		tv.tv_usec = (suseconds_t)(wait_ms % 1000 * 1000);
-		select(maxfd + 1, &fds, NULL, NULL, &tv);
-	}
+	run(llround(opt.idle_s * 1000.0), &waitmask);
 
 	verbose("signal %d: restoring the touchpads\n", (int)stop_signal);
-	restore_pads(dpy);
+	restore_pads(ctl_dpy);
 	if (opt.pidfile)
 		unlink(opt.pidfile);
-	XCloseDisplay(dpy);
+	XCloseDisplay(ctl_dpy);
 	return 0;
 }
