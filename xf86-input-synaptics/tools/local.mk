@@ -17,6 +17,8 @@ synclient_CFLAGS = $(AM_CFLAGS) $(XCLIENT_CFLAGS)
 synclient_LDADD = xf86-input-synaptics/src/core/libtpcore.la $(XCLIENT_LIBS) -lm
 
 syndaemon_SOURCES = xf86-input-synaptics/tools/syndaemon.c \
+	xf86-input-synaptics/tools/syndaemon-pidfile.c \
+	xf86-input-synaptics/tools/syndaemon-pidfile.h \
 	xf86-input-synaptics/tools/syntouchpad.c \
 	xf86-input-synaptics/tools/syntouchpad.h
 syndaemon_CFLAGS = $(AM_CFLAGS) $(XCLIENT_CFLAGS)

@@ -38,6 +38,7 @@
 #include <X11/Xproto.h>
 #include <X11/extensions/record.h>
 
+#include "syndaemon-pidfile.h"
 #include "syntouchpad.h"
 
 #ifndef PACKAGE_VERSION
@@ -45,6 +46,7 @@
 #endif
 
 #define EXIT_BADARGS	1
+#define EXIT_XGONE	1	/* Xlib's own status for a lost connection */
 #define EXIT_NODEV	2
 #define EXIT_FORK	3	/* fork, or the pid file */
 #define EXIT_NORECORD	4
@@ -104,6 +106,7 @@ static long long last_key_ms;
 static unsigned char modmask[KEYMAP_BYTES];	/* modifier keycodes */
 static unsigned char keys_down[KEYMAP_BYTES];	/* the keyboard as we see it */
 static volatile sig_atomic_t stop_signal;
+static struct pidfile pidf = { .fd = -1 };
 
 /* The connection the key events arrive on (RECORD data), and the one we
  * read and write properties on. */
@@ -138,7 +141,7 @@ static void usage(FILE *f)
 		"  -i IDLE      seconds without typing before the touchpads come back (default %.1f)\n"
 		"  -m INTERVAL  keyboard polling interval in ms (default %d; not used with -R)\n"
 		"  -d           run in the background\n"
-		"  -p PIDFILE   write the process id to PIDFILE\n"
+		"  -p PIDFILE   write the process id to PIDFILE, locked while we run\n"
 		"  -t           switch off only tapping and scrolling, not motion\n"
 		"  -k           ignore modifier keys\n"
 		"  -K           like -k, and also ignore modifier+key combinations\n"
@@ -407,29 +410,39 @@ static void catch_signals(sigset_t *waitmask)
 	}
 }
 
-static int write_pidfile(const char *path)
+static void remove_pidfile(void)
 {
-	FILE *f = fopen(path, "w");
-
-	if (!f || fprintf(f, "%ld\n", (long)getpid()) < 0 || fclose(f)) {
-		fprintf(stderr, "syndaemon: cannot write pid file %s: %s\n",
-			path, strerror(errno));
-		return -1;
-	}
-	return 0;
+	pidfile_remove(&pidf);
 }
 
+/* The server went away (the session ended): nothing to restore. */
+static int on_io_error(Display *dpy)
+{
+	(void)dpy;
+	fprintf(stderr, "syndaemon: lost the connection to the X server\n");
+	exit(EXIT_XGONE);	/* atexit removes the pid file */
+}
+
+/*
+ * Detach.  The parent waits until the daemon has written its pid file and
+ * exits 0 only then, so that whoever started us finds the file, and learns
+ * of a failure from the exit status.
+ */
 static void daemonize(void)
 {
-	pid_t pid = fork();
-	int fd;
+	int ready[2], fd;
+	pid_t pid;
+	char c = 0;
 
-	if (pid < 0) {
+	if (pipe(ready) < 0 || (pid = fork()) < 0) {
 		perror("syndaemon: fork");
 		exit(EXIT_FORK);
 	}
-	if (pid > 0)
-		_exit(0);
+	if (pid > 0) {
+		close(ready[1]);
+		_exit(read(ready[0], &c, 1) == 1 ? 0 : EXIT_FORK);
+	}
+	close(ready[0]);
 	if (setsid() < 0) {
 		perror("syndaemon: setsid");
 		exit(EXIT_FORK);
@@ -439,6 +452,8 @@ static void daemonize(void)
 		exit(EXIT_FORK);
 	}
 	umask(022);
+	if (pidf.fd >= 0 && pidfile_write(&pidf, getpid()))
+		exit(EXIT_FORK);
 	fd = open("/dev/null", O_RDWR);
 	if (fd >= 0) {
 		dup2(fd, STDIN_FILENO);
@@ -449,6 +464,9 @@ static void daemonize(void)
 		if (fd > STDERR_FILENO)
 			close(fd);
 	}
+	if (write(ready[1], &c, 1) != 1)
+		exit(EXIT_FORK);
+	close(ready[1]);
 }
 
 static int parse_args(int argc, char **argv)
@@ -600,6 +618,7 @@ static int start(void)
 			XDisplayName(NULL));
 		return EXIT_NODEV;
 	}
+	XSetIOErrorHandler(on_io_error);
 	scan_pads(ctl_dpy);
 	if (npads == 0) {
 		fprintf(stderr, "syndaemon: no touchpad with a synaptics driver found\n");
@@ -626,20 +645,24 @@ int main(int argc, char **argv)
 	if (rc)
 		return rc;
 	catch_signals(&waitmask);
+	/* Before we fork: a refused pid file is the caller's error. */
+	if (opt.pidfile) {
+		if (pidfile_open(&pidf, opt.pidfile))
+			return EXIT_FORK;
+		atexit(remove_pidfile);
+	}
 	rc = start();
 	if (rc)
 		return rc;
 	if (opt.daemonize)
 		daemonize();
-	if (opt.pidfile && write_pidfile(opt.pidfile))
+	else if (pidf.fd >= 0 && pidfile_write(&pidf, getpid()))
 		return EXIT_FORK;
 
 	run(llround(opt.idle_s * 1000.0), &waitmask);
 
 	verbose("signal %d: restoring the touchpads\n", (int)stop_signal);
 	restore_pads(ctl_dpy);
-	if (opt.pidfile)
-		unlink(opt.pidfile);
 	XCloseDisplay(ctl_dpy);
 	return 0;
 }
