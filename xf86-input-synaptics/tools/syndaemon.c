@@ -8,9 +8,14 @@
  * whose value the user changed while we had it off.  SIGINT, SIGTERM and
  * SIGHUP restore the touchpads before we exit.
  *
- * Key presses come from polling XQueryKeymap every -m ms (a key counts
- * when its bit goes from up to down), or with -R from the RECORD
- * extension, which delivers each key event without polling.
+ * Key presses come from one of three sources:
+ *  - XI2 raw key events of the master keyboards (the default): the server
+ *    sends each press and release, and nothing runs while nobody types;
+ *  - polling XQueryKeymap every -m ms (1.9's default; -m selects it): a
+ *    key counts when its bit goes from up to down;
+ *  - the RECORD extension (-R), which sees every core key event.
+ * All three see keys typed through XTest, as a real keyboard's, and none
+ * sees events a client sends with XSendEvent.
  *
  * Signals are blocked except inside the one ppoll() the main loop waits
  * in, so a signal that comes while we talk to the server is handled as
@@ -36,6 +41,7 @@
 #include <unistd.h>
 #include <X11/Xlib.h>
 #include <X11/Xproto.h>
+#include <X11/extensions/XInput2.h>
 #include <X11/extensions/record.h>
 
 #include "syndaemon-pidfile.h"
@@ -76,13 +82,15 @@ struct pad {
 
 /* Where key presses come from. */
 enum key_source {
-	KEYS_POLL,		/* XQueryKeymap every poll_ms (default) */
+	KEYS_RAW,		/* XI2 raw key events (default) */
+	KEYS_POLL,		/* XQueryKeymap every poll_ms (-m) */
 	KEYS_RECORD,		/* the RECORD extension (-R) */
 };
 
 struct options {
 	double idle_s;
 	long poll_ms;
+	bool poll_given;	/* -m */
 	bool daemonize;
 	const char *pidfile;
 	long off_value;
@@ -108,10 +116,11 @@ static unsigned char keys_down[KEYMAP_BYTES];	/* the keyboard as we see it */
 static volatile sig_atomic_t stop_signal;
 static struct pidfile pidf = { .fd = -1 };
 
-/* The connection the key events arrive on (RECORD data), and the one we
- * read and write properties on. */
+/* The connection the key events arrive on (raw events or RECORD data),
+ * and the one we read and write properties on. */
 static Display *events_dpy;
 static Display *ctl_dpy;
+static int xi_opcode;
 
 __attribute__((format(printf, 1, 2)))
 static void verbose(const char *fmt, ...)
@@ -139,13 +148,14 @@ static void usage(FILE *f)
 	fprintf(f,
 		"Usage: syndaemon [-i IDLE] [-m INTERVAL] [-d] [-p PIDFILE] [-t] [-k|-K] [-R] [-v]\n"
 		"  -i IDLE      seconds without typing before the touchpads come back (default %.1f)\n"
-		"  -m INTERVAL  keyboard polling interval in ms (default %d; not used with -R)\n"
+		"  -m INTERVAL  poll the keyboard every INTERVAL ms instead of listening for\n"
+		"               key events (1.9's default method; %d ms without -m)\n"
 		"  -d           run in the background\n"
 		"  -p PIDFILE   write the process id to PIDFILE, locked while we run\n"
 		"  -t           switch off only tapping and scrolling, not motion\n"
 		"  -k           ignore modifier keys\n"
 		"  -K           like -k, and also ignore modifier+key combinations\n"
-		"  -R           use the RECORD extension instead of polling\n"
+		"  -R           use the RECORD extension instead of XI2 raw key events\n"
 		"  -v           print what happens\n"
 		"  -?, -h       this help;  -V  the version\n",
 		DEFAULT_IDLE_S, DEFAULT_POLL_MS);
@@ -296,7 +306,7 @@ static void key_pressed(int keycode)
 	}
 }
 
-/* A press or release from an event source (RECORD). */
+/* A press or release from an event source (raw events, RECORD). */
 static void key_event(int keycode, bool down)
 {
 	unsigned char mask;
@@ -332,7 +342,54 @@ static void poll_keyboard(void)
 			key_pressed(k);
 }
 
-/* ---- key source: RECORD ------------------------------------------------ */
+/* ---- key sources: XI2 raw events, RECORD ------------------------------- */
+
+/*
+ * Raw key events of all master keyboards, on a connection of their own:
+ * our touchpad code announces XI 2.0 on the control connection, and the
+ * server keeps a client at the version it announced first, while raw
+ * events only reach a 2.1+ client when another client grabs the keyboard
+ * (a menu, a screen locker).  Master devices, not all devices: each key
+ * arrives once, from every keyboard attached to a master (XTest's
+ * included, as XQueryKeymap and RECORD see it), and not from floating
+ * keyboards, which neither of those sees either.
+ */
+static void raw_setup(Display *dpy)
+{
+	int ev, err, major = 2, minor = 2;
+	unsigned char bits[XIMaskLen(XI_LASTEVENT)] = { 0 };
+	XIEventMask mask = { XIAllMasterDevices, sizeof(bits), bits };
+
+	events_dpy = XOpenDisplay(DisplayString(dpy));
+	if (!events_dpy ||
+	    !XQueryExtension(events_dpy, "XInputExtension", &xi_opcode, &ev, &err) ||
+	    XIQueryVersion(events_dpy, &major, &minor) != Success) {
+		fprintf(stderr, "syndaemon: cannot listen for XI2 raw key events (try -m or -R)\n");
+		exit(EXIT_NODEV);
+	}
+	XISetMask(bits, XI_RawKeyPress);
+	XISetMask(bits, XI_RawKeyRelease);
+	XISelectEvents(events_dpy, DefaultRootWindow(events_dpy), &mask, 1);
+	XSync(events_dpy, False);
+	verbose("listening for XI %d.%d raw key events\n", major, minor);
+}
+
+static void raw_process(void)
+{
+	while (XPending(events_dpy)) {
+		XEvent ev;
+		XGenericEventCookie *c = &ev.xcookie;
+
+		XNextEvent(events_dpy, &ev);
+		if (c->type != GenericEvent || c->extension != xi_opcode ||
+		    !XGetEventData(events_dpy, c))
+			continue;	/* MappingNotify: see drain_control */
+		if (c->evtype == XI_RawKeyPress || c->evtype == XI_RawKeyRelease)
+			key_event(((XIRawEvent *)c->data)->detail,
+				  c->evtype == XI_RawKeyPress);
+		XFreeEventData(events_dpy, c);
+	}
+}
 
 /* RECORD: the callback sees every key event the server processes. */
 static void record_cb(XPointer closure, XRecordInterceptData *d)
@@ -493,6 +550,7 @@ static int parse_args(int argc, char **argv)
 					optarg);
 				return EXIT_BADARGS;
 			}
+			opt.poll_given = true;
 			break;
 		case 'd':
 			opt.daemonize = true;
@@ -535,7 +593,9 @@ static int parse_args(int argc, char **argv)
 		usage(stderr);
 		return EXIT_BADARGS;
 	}
-	opt.source = opt.use_record ? KEYS_RECORD : KEYS_POLL;
+	/* As in 1.9, -R wins over -m. */
+	opt.source = opt.use_record ? KEYS_RECORD :
+		     opt.poll_given ? KEYS_POLL : KEYS_RAW;
 	return 0;
 }
 
@@ -564,6 +624,9 @@ static long long read_keys(long long *next_poll)
 	long long now;
 
 	switch (opt.source) {
+	case KEYS_RAW:
+		raw_process();
+		return -1;
 	case KEYS_RECORD:
 		XRecordProcessReplies(events_dpy);
 		return -1;
@@ -627,7 +690,9 @@ static int start(void)
 	for (int i = 0; i < npads; i++)
 		verbose("touchpad %d \"%s\"\n", pads[i].id, pads[i].name);
 	load_modifier_mask(ctl_dpy);
-	if (opt.source == KEYS_RECORD)
+	if (opt.source == KEYS_RAW)
+		raw_setup(ctl_dpy);
+	else if (opt.source == KEYS_RECORD)
 		record_setup(ctl_dpy);
 	else
 		verbose("polling the keyboard every %ld ms\n", opt.poll_ms);
