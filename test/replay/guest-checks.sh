@@ -526,11 +526,12 @@ hot_burst_then_next() {
 	hot_start hot2 || { fail hotplug-burst "pad hot2 never appeared after hot1 went"; return; }
 	hot_circle hot2
 	n=$(grep -c 'xi2 Motion dev="hot2"' "$D/hot2.xev")
-	fds=$(grep -E '"?hot[12]"?: .*on \(node fd' "$D/Xorg-hotplug.log" | sed 's/.*node fd \([0-9]*\), polled through fd \([0-9]*\).*/\1\/\2/' | tr '\n' ' ')
+	fds=$(grep -E '"?hot[12]"?: .*on \(node fd' "$D/Xorg-hotplug.log" | sed 's/.*node fd \([0-9]*\), polled through fd \([0-9]*\).*/\1\/\2/' |
+		sort | uniq -c | awk '{ printf "%s%s x%s", (NR > 1 ? ", " : ""), $2, $1 }')
 	if [ "$n" -gt 20 ]; then
-		pass hotplug-burst-next-pad-polled "$out; hot1 removed, hot2 moves the pointer ($n motion events; node/poll fds by enable: $fds)"
+		pass hotplug-burst-next-pad-polled "$out; hot1 removed, hot2 moves the pointer ($n motion events; node/poll fds, times enabled: $fds)"
 	else
-		fail hotplug-burst-next-pad-polled "$out; hot2 gave $n motion events (node/poll fds by enable: $fds)"
+		fail hotplug-burst-next-pad-polled "$out; hot2 gave $n motion events (node/poll fds, times enabled: $fds)"
 	fi
 	hot_gone hot2
 }
