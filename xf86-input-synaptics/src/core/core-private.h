@@ -212,6 +212,8 @@ struct tp_gesture {
 	bool box;			/* positions are a semi-MT bounding box */
 	int touch0_x, touch0_y;		/* semi-MT: touches[0] when the fingers settled (scroll origin) */
 	bool scroll_locked;		/* this touch sequence scrolls: no pinch until every finger is up */
+	uint64_t move_time;		/* a finger first left the noise since they settled, 0 not yet */
+	bool may_pinch;			/* SCROLL decided from the movement: a pinch for a while yet */
 	int pending_fingers;		/* a count seen for one frame only, with the same touches (0 none) */
 	struct tp_gesture_pos held;	/* where the fingers were in that frame */
 	uint64_t held_time;
@@ -407,6 +409,12 @@ bool tp_gesture_frame(struct tp_core *core);
 static inline bool tp_gesture_scroll_allowed(const struct tp_core *core)
 {
 	return core->gesture.state == GESTURE_STATE_SCROLL;
+}
+
+/* A pinch runs (it may have taken over a two-finger scroll). */
+static inline bool tp_gesture_pinching(const struct tp_core *core)
+{
+	return core->gesture.state == GESTURE_STATE_PINCH;
 }
 
 /* Two-finger scrolling of touches t1, t2: where (and when) the fingers settled. */

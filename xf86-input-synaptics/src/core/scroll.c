@@ -21,6 +21,7 @@
  *   EDGE_* --LEAVE_STRIP--> IDLE (candidate dropped)
  *   EDGE_*, CIRCULAR --FINGERS--> IDLE (candidate dropped)
  *   TWOFINGER --ONE_FINGER / FINGERS--> IDLE (may coast, candidate dropped)
+ *   TWOFINGER --PINCH (the fingers turned out to pinch)--> IDLE (no coasting)
  *   any --RELEASE--> IDLE (may coast);  any --DISABLE--> IDLE
  *
  * Coasting runs beside it (a coast after a lift goes on under a new
@@ -62,6 +63,7 @@ enum tp_scroll_event {
 	SCROLL_EVENT_TWOFINGER,		/* gesture.c lets two fingers scroll, and it is on */
 	SCROLL_EVENT_ONE_FINGER,	/* one finger, no two-finger scroll */
 	SCROLL_EVENT_FINGERS,		/* two or more fingers, no two-finger scroll */
+	SCROLL_EVENT_PINCH,		/* gesture.c found the two scrolling fingers pinch */
 	SCROLL_EVENT_LEAVE_STRIP,	/* the edge-scrolling finger left its strip */
 	SCROLL_EVENT_CORNER,		/* ... reached a corner, and CircularScrolling takes over */
 };
@@ -110,6 +112,7 @@ static const char *event_name(enum tp_scroll_event e)
 	case SCROLL_EVENT_TWOFINGER: return "TWOFINGER";
 	case SCROLL_EVENT_ONE_FINGER: return "ONE_FINGER";
 	case SCROLL_EVENT_FINGERS: return "FINGERS";
+	case SCROLL_EVENT_PINCH: return "PINCH";
 	case SCROLL_EVENT_LEAVE_STRIP: return "LEAVE_STRIP";
 	case SCROLL_EVENT_CORNER: return "CORNER";
 	}
@@ -477,6 +480,7 @@ static void scroll_idle(struct tp_core *core, enum tp_scroll_event ev, enum tp_s
 	case SCROLL_EVENT_RELEASE:
 	case SCROLL_EVENT_DISABLE:
 	case SCROLL_EVENT_FINGERS:
+	case SCROLL_EVENT_PINCH:
 	case SCROLL_EVENT_LEAVE_STRIP:
 	case SCROLL_EVENT_CORNER:
 		break;
@@ -503,6 +507,7 @@ static void scroll_edge(struct tp_core *core, enum tp_scroll_event ev, enum tp_s
 		*next = begin_scroll(core, SCROLL_STATE_TWOFINGER);
 		break;
 	case SCROLL_EVENT_FINGERS:
+	case SCROLL_EVENT_PINCH:
 	case SCROLL_EVENT_LEAVE_STRIP:
 		/* Another finger, or leaving the strip, ends edge scrolling for this touch. */
 		end_scroll(core, false);
@@ -540,6 +545,12 @@ static void scroll_twofinger(struct tp_core *core, enum tp_scroll_event ev,
 		core->scroll.candidate = SCROLL_STATE_IDLE;
 		*next = SCROLL_STATE_IDLE;
 		break;
+	case SCROLL_EVENT_PINCH:
+		/* The fingers are still down and zoom now: nothing goes on scrolling. */
+		end_scroll(core, false);
+		core->scroll.candidate = SCROLL_STATE_IDLE;
+		*next = SCROLL_STATE_IDLE;
+		break;
 	case SCROLL_EVENT_TWOFINGER:
 	case SCROLL_EVENT_LEAVE_STRIP:
 	case SCROLL_EVENT_CORNER:
@@ -567,6 +578,7 @@ static void scroll_circular(struct tp_core *core, enum tp_scroll_event ev,
 		*next = begin_scroll(core, SCROLL_STATE_TWOFINGER);
 		break;
 	case SCROLL_EVENT_FINGERS:
+	case SCROLL_EVENT_PINCH:
 		end_scroll(core, false);
 		core->scroll.candidate = SCROLL_STATE_IDLE;
 		*next = SCROLL_STATE_IDLE;
@@ -761,6 +773,8 @@ static enum tp_scroll_event fingers_event(const struct tp_core *core, int n)
 	if (tp_gesture_fingers(core) == 2 && (p->vert_twofinger_scroll || p->horiz_twofinger_scroll) &&
 	    tp_gesture_scroll_allowed(core))
 		return SCROLL_EVENT_TWOFINGER;
+	if (tp_gesture_pinching(core))
+		return SCROLL_EVENT_PINCH;
 	return n == 1 ? SCROLL_EVENT_ONE_FINGER : SCROLL_EVENT_FINGERS;
 }
 

@@ -129,8 +129,9 @@ struct tp_params {
 	 * moving apart/together or rotating (semi-MT: the bounding box grows or
 	 * shrinks, angle 0); with pinch on, the core decides between scrolling
 	 * and pinching from the directions of the two fingers once one of them
-	 * has moved pinch_threshold mm.  Off with TouchpadOff 1 or 2 and while
-	 * a physical button is held.
+	 * has left the hysteresis box; a scroll becomes a pinch in its first
+	 * 300 ms when both fingers move pinch_threshold mm apart.  Off with
+	 * TouchpadOff 1 or 2 and while a physical button is held.
 	 */
 	bool swipe_gestures;		/* GestureSwipe */
 	bool pinch_gestures;		/* GesturePinch */
