@@ -334,6 +334,43 @@ static void test_one_finger_still(void)
 	tt_free(&t);
 }
 
+/*
+ * The second finger lands (pressure below FingerHigh for two frames) and
+ * both move down at once: the scroll starts in the first moving frame, as
+ * 1.9's does, from the light contact's position.
+ */
+static void test_landing_scroll(void)
+{
+	struct tt t;
+	uint64_t moved = 0;
+	double v;
+
+	tt_init(&t, TT_SYNAPTICS_CLICKPAD);
+	t.p.coasting_speed = 0;
+	tt_start(&t);
+	tt_down(&t, 0, CX - 400, CY);
+	tt_step(&t, 12);
+	tt_down(&t, 1, CX + 400, CY);
+	t.f.slots[1].pressure = 12;
+	tt_step(&t, 12);
+	tt_clear(&t);
+	for (int i = 1; i <= 10; i++) {
+		tt_move(&t, 0, CX - 400, CY + 40 * i);
+		tt_move(&t, 1, CX + 400, CY + 40 * i);
+		t.f.slots[1].pressure = i == 1 ? 24 : 60;
+		tt_step(&t, 12);
+		if (i == 1)
+			moved = t.now;
+	}
+	CHECK(first_time(&t, TT_SCROLL) == moved, "a landing second finger: scrolls in the first moving frame");
+	tt_scroll_sum(&t, &v, NULL);
+	CHECK(fabs(v - (400.0 - t.p.vert_hysteresis) / t.p.vert_scroll_delta) < 1e-9,
+	      "all of it (%.3f), no jump when the contact becomes a touch", v);
+	CHECK(tt_motion_events(&t) == 0, "no pointer motion");
+	lift(&t);
+	tt_free(&t);
+}
+
 static void test_sequence_lock(void)
 {
 	struct tt t;
@@ -871,6 +908,7 @@ int main(void)
 	RUN(test_scroll_turns_pinch);
 	RUN(test_pinch_window);
 	RUN(test_one_finger_still);
+	RUN(test_landing_scroll);
 	RUN(test_sequence_lock);
 	RUN(test_pinch_stays_pinch);
 	RUN(test_cancel_on_button);

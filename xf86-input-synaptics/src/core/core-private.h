@@ -222,6 +222,10 @@ struct tp_gesture {
 	int slot_z[TP_MAX_SLOTS];	/* pressures */
 	int slot_x[TP_MAX_SLOTS], slot_y[TP_MAX_SLOTS];	/* positions */
 	double slot_d[TP_MAX_SLOTS];	/* distance moved in the last frame */
+	bool slot_touched[TP_MAX_SLOTS];	/* its contact has been a touch (above FingerHigh) */
+	bool slot_landing[TP_MAX_SLOTS];	/* its contact is still pressing in (gesture.c) */
+	unsigned int landed;		/* slots whose landing contact became a touch this frame */
+	int pair[2];			/* the touches two-finger scrolling follows, -1 none */
 };
 
 struct tp_core {
@@ -415,6 +419,17 @@ static inline bool tp_gesture_scroll_allowed(const struct tp_core *core)
 static inline bool tp_gesture_pinching(const struct tp_core *core)
 {
 	return core->gesture.state == GESTURE_STATE_PINCH;
+}
+
+/*
+ * The two touches two-finger scrolling follows this frame (-1: none), the
+ * positions gesture.c decides from: a second finger still pressing in
+ * included (its touch's x/y are the contact's).
+ */
+static inline void tp_gesture_pair(const struct tp_core *core, int *t1, int *t2)
+{
+	*t1 = core->gesture.pair[0];
+	*t2 = core->gesture.pair[1];
 }
 
 /* Two-finger scrolling of touches t1, t2: where (and when) the fingers settled. */

@@ -25,14 +25,16 @@
  *
  * Only usable touches count: past FingerHigh, not palm, not thumb, not in a
  * soft-button area.  A contact the kernel already reports but whose
- * pressure is still below FingerHigh (a finger landing, or lifting) is not
- * a finger yet: while it lands, the count follows the usable touches, so
- * two fingers are decided from the frame both are really down, and a
- * BTN_TOOL count that runs ahead of the slots leaves the decision open
- * (UNKNOWN) instead of choosing "scroll".  A count that changes for one
- * frame while the same touches stay (2-slot pads misread the finger count
- * now and then) is held for that frame and only taken when it is seen
- * twice; nothing is posted in the held frame.
+ * pressure is still below FingerHigh is a finger landing, or lifting.  One
+ * that is landing (never a touch yet, not on the buttons) stands in for
+ * the finger it becomes as soon as the finger count includes it: two
+ * fingers that move while the second still presses in are decided from
+ * that movement (1.9 scrolls from it), and the scroll follows its position.
+ * Without such a contact a BTN_TOOL count that runs ahead of the slots
+ * leaves the decision open (UNKNOWN); a lifting contact is no finger.  A
+ * count that changes for one frame while the same touches stay (2-slot pads
+ * misread the finger count now and then) is held for that frame and only
+ * taken when it is seen twice; nothing is posted in the held frame.
  *
  * The scroll/pinch decision (libinput's way, our own measures): in the first
  * frame in which one of the two fingers has left the pad's noise (the
@@ -161,9 +163,24 @@ static bool locate_box(const struct tp_core *core, struct tp_gesture_pos *g)
 	return true;
 }
 
+/*
+ * A contact the pad reports in slot i that is still pressing in: below
+ * FingerHigh, never a touch since its tracking id began, not on the
+ * clickpad's buttons (touches_changed() keeps the flag).  While the finger
+ * count already includes it, its position stands in for the finger it
+ * becomes: two fingers that move the moment the second one lands are
+ * decided from that movement, as 1.9 scrolls from it.
+ */
+static bool contact_landing(const struct tp_core *core, int i)
+{
+	return core->gesture.slot_landing[i];
+}
+
 static void locate(const struct tp_core *core, struct tp_gesture_pos *g)
 {
+	const struct tp_gesture *gs = &core->gesture;
 	double ys = y_scale(core);
+	int usable = 0, extra;
 
 	/* field by field: gcc clears a compound literal with rep stos, dearer for so few words */
 	g->n = 0;
@@ -182,12 +199,21 @@ static void locate(const struct tp_core *core, struct tp_gesture_pos *g)
 			return;
 		}
 	} else {
+		for (int i = 0; i < core->ntouches; i++)
+			usable += touch_usable(&core->touches[i]);
+		/* landing contacts the count has but the touches have not yet */
+		extra = core->gesture_fingers - usable;
 		for (int i = 0; i < core->ntouches; i++) {
 			const struct tp_touch *t = &core->touches[i];
 
-			if (!touch_usable(t))
+			if (touch_usable(t)) {
+				/* (a landing contact that became a touch is the same finger) */
+				g->fresh |= t->began && !(gs->landed & (1u << i));
+			} else if (extra > 0 && contact_landing(core, i)) {
+				extra--;
+			} else {
 				continue;
-			g->fresh |= t->began;
+			}
 			if (g->t1 < 0)
 				g->t1 = i;
 			else if (g->t2 < 0)
@@ -514,7 +540,9 @@ static int gesture_count(const struct tp_core *core, const struct tp_gesture_pos
  * end)?  A slot whose point jumps GESTURE_JUMP_MM further than it moved the
  * frame before has changed hands too: with more fingers than slots the
  * kernel moves a slot to another finger under the same tracking id (and
- * libevdev drops a tracking id that changes without a -1 in between).
+ * libevdev drops a tracking id that changes without a -1 in between).  A
+ * landing contact that becomes a touch is no change: it was the finger
+ * already (contact_landing()).
  * *rising: a contact below FingerHigh is pressing harder, a finger still
  * landing.  *landing: a contact below FingerHigh with a pressure of its
  * own on a pad with a slot per finger (for gesture_count).
@@ -524,12 +552,14 @@ static bool touches_changed(struct tp_core *core, bool *rising, bool *landing)
 {
 	struct tp_gesture *g = &core->gesture;
 	double jump = units(core, GESTURE_JUMP_MM);
-	bool changed = false;
+	bool changed = false, touch_change = false;
 
 	*rising = *landing = false;
+	g->landed = 0;
 	for (int i = 0; i < core->dev.num_slots && i < TP_MAX_SLOTS; i++) {
 		const struct tp_contact *c = &core->frame.slots[i];
-		bool fresh;
+		const struct tp_touch *t = &core->touches[i];
+		bool fresh, was_landing = g->slot_landing[i];
 		double d;
 
 		/* Empty then and now: nothing to compare (a slot that fills is fresh). */
@@ -544,9 +574,20 @@ static bool touches_changed(struct tp_core *core, bool *rising, bool *landing)
 			d = 0;
 		}
 		changed |= fresh;
-		if (c->active && !core->touches[i].down) {
+		if (c->active && !t->down) {
 			*landing |= core->mt && c->pressure >= 0;
 			*rising |= c->pressure > (fresh ? 0 : g->slot_z[i]);
+		}
+		if (core->mt) {
+			if (fresh)
+				g->slot_touched[i] = false;
+			g->slot_touched[i] |= t->down;
+			g->slot_landing[i] = c->active && !t->down && !g->slot_touched[i] &&
+					     c->pressure > 0 && !tp_button_strip_at(core, c->y);
+			if (t->began && was_landing && !fresh)
+				g->landed |= 1u << i;
+			else
+				touch_change |= t->began || t->ended;
 		}
 		g->slot_active[i] = c->active;
 		g->slot_ids[i] = c->tracking_id;
@@ -555,7 +596,7 @@ static bool touches_changed(struct tp_core *core, bool *rising, bool *landing)
 		g->slot_y[i] = c->y;
 		g->slot_d[i] = d;
 	}
-	return changed || core->touch_events;
+	return changed || (core->mt ? touch_change : core->touch_events);
 }
 
 /*
@@ -905,6 +946,8 @@ bool tp_gesture_frame(struct tp_core *core)
 
 	changed = touches_changed(core, &rising, &landing);
 	locate(core, &pos);
+	g->pair[0] = pos.t1;
+	g->pair[1] = pos.t2;
 	n = gesture_count(core, &pos, landing);
 	/*
 	 * A pinch needs the distance and angle in every frame, and so does a
@@ -976,5 +1019,6 @@ bool tp_gesture_scroll_origin(const struct tp_core *core, int t1, int t2, double
 void tp_gesture_reset(struct tp_core *core)
 {
 	end_gesture(core, true);
-	core->gesture = (struct tp_gesture){ .state = GESTURE_STATE_NONE, .t1 = -1, .t2 = -1 };
+	core->gesture = (struct tp_gesture){ .state = GESTURE_STATE_NONE, .t1 = -1, .t2 = -1,
+					     .pair = { -1, -1 } };
 }

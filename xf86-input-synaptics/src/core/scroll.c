@@ -617,10 +617,14 @@ static void scroll_handle_event(struct tp_core *core, enum tp_scroll_event ev)
 	s->state = next;
 }
 
-/* Where the scroll deltas come from; false if there is no usable position. */
+/*
+ * Where the scroll deltas come from; false if there is no usable position.
+ * Two fingers on a pad with a slot per finger: the centre of the pair
+ * gesture.c decides from (tp_gesture_pair()).
+ */
 static bool scroll_position(struct tp_core *core, double *x, double *y, int *t1, int *t2)
 {
-	int a = -1, b = -1;
+	int a, b;
 
 	*t1 = *t2 = -1;
 	if (core->scroll.state != SCROLL_STATE_TWOFINGER || !core->mt) {
@@ -633,16 +637,7 @@ static bool scroll_position(struct tp_core *core, double *x, double *y, int *t1,
 		*t1 = i;
 		return true;
 	}
-	for (int i = 0; i < core->ntouches; i++) {
-		const struct tp_touch *t = &core->touches[i];
-
-		if (!t->down || t->ignored || t->thumb || t->in_button_area)
-			continue;
-		if (a < 0)
-			a = i;
-		else if (b < 0)
-			b = i;
-	}
+	tp_gesture_pair(core, &a, &b);
 	if (a < 0)
 		return false;
 	if (b < 0) {
