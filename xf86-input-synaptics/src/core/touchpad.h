@@ -48,6 +48,7 @@ struct tp_device {
 	char name[128];
 	int vendor, product;
 	struct tp_axis x, y, pressure, width, touch_major;
+	struct tp_axis mt_x, mt_y;	/* ABS_MT_POSITION_X/Y (their fuzz: params.c HYSTERESIS) */
 	int num_slots;		/* MT slots, 0 for single-touch devices */
 	bool semi_mt;		/* INPUT_PROP_SEMI_MT: slots are a bounding box */
 	bool clickpad;		/* INPUT_PROP_BUTTONPAD */
