@@ -58,10 +58,10 @@ static int frame_of(uint64_t time, uint64_t t1)
 	return time ? (int)((time - t1) / 12000) + 1 : 0;
 }
 
-/* The noise the decision waits for on these pads: the hysteresis, at least 0.2 mm. */
+/* The noise the decision waits for on these pads (no MT axis fuzz): the hysteresis, at least 0.1 mm. */
 static double noise(const struct tt *t)
 {
-	return fmax(fmax(t->p.horiz_hysteresis, t->p.vert_hysteresis), MM(0.2));
+	return fmax(fmax(t->p.horiz_hysteresis, t->p.vert_hysteresis), MM(0.1));
 }
 
 /* Events of a type before time `until` (us). */
@@ -121,8 +121,8 @@ static void test_decide_at_noise(void)
 	CHECK(frame_of(first_time(&t, TT_SCROLL), t1) == 1, "parallel: scrolls in the first frame (%d)",
 	      frame_of(first_time(&t, TT_SCROLL), t1));
 	tt_scroll_sum(&t, &v, NULL);
-	/* 600 units, less the hysteresis box's margin, in VertScrollDelta units */
-	want = (600.0 - t.p.vert_hysteresis) / t.p.vert_scroll_delta;
+	/* all 600 units, in VertScrollDelta units: the hysteresis box starts pushed */
+	want = 600.0 / t.p.vert_scroll_delta;
 	CHECK(fabs(v - want) < 1e-9, "nothing lost to the decision: %.4f scrolled, %.4f moved", v, want);
 	CHECK(tt_gesture_events(&t, TP_GESTURE_PINCH, -1) == 0, "and no pinch");
 	lift(&t);
@@ -364,9 +364,69 @@ static void test_landing_scroll(void)
 	}
 	CHECK(first_time(&t, TT_SCROLL) == moved, "a landing second finger: scrolls in the first moving frame");
 	tt_scroll_sum(&t, &v, NULL);
-	CHECK(fabs(v - (400.0 - t.p.vert_hysteresis) / t.p.vert_scroll_delta) < 1e-9,
+	CHECK(fabs(v - 400.0 / t.p.vert_scroll_delta) < 1e-9,
 	      "all of it (%.3f), no jump when the contact becomes a touch", v);
 	CHECK(tt_motion_events(&t) == 0, "no pointer motion");
+	lift(&t);
+	tt_free(&t);
+}
+
+/* The box corners of a semi-MT pad move down `speed` units a frame. */
+static void test_noise_from_fuzz(void)
+{
+	struct tt t;
+	uint64_t t1;
+
+	/*
+	 * Semi-MT with a kernel fuzz of 8 on the slot positions: the hysteresis
+	 * stays 0.5% of the diagonal (25 units, 1.9's), the decision waits for
+	 * the fuzz only, and the scroll (which follows the first position)
+	 * begins in that frame: 10 units a frame scroll from frame 1 ...
+	 */
+	for (int fuzz = 8; fuzz >= 0; fuzz -= 8) {
+		tt_init(&t, TT_SYNAPTICS_SEMI_MT);
+		t.dev.mt_x = t.dev.x;
+		t.dev.mt_y = t.dev.y;
+		t.dev.mt_x.fuzz = t.dev.mt_y.fuzz = fuzz;
+		tp_params_defaults(&t.dev, &t.p);
+		t.p.coasting_speed = 0;
+		tt_start(&t);
+		speed = 10;
+		t1 = two_paths(&t, down_together, 10);
+		/* ... without it the noise is the hysteresis: 25 units, passed in frame 3 */
+		CHECK(frame_of(first_time(&t, TT_SCROLL), t1) == (fuzz ? 1 : 3),
+		      "semi-MT, MT fuzz %d, hysteresis %d: scrolls from frame %d (%d)", fuzz,
+		      t.p.vert_hysteresis, fuzz ? 1 : 3, frame_of(first_time(&t, TT_SCROLL), t1));
+		lift(&t);
+		tt_free(&t);
+	}
+}
+
+/* Down 30 units a frame for 5 frames, then back up 5 (less than the hysteresis), then on down. */
+static void wobble(int i, int which, double *dx, double *dy)
+{
+	(void)which;
+	*dx = 0;
+	*dy = i <= 5 ? 30.0 * i : i == 6 ? 145 : 145 + 30.0 * (i - 6);
+}
+
+static void test_pushed_box(void)
+{
+	struct tt t;
+	double v;
+	int back = 0;
+
+	tt_init(&t, TT_SYNAPTICS_CLICKPAD);
+	t.p.coasting_speed = 0;
+	tt_start(&t);
+	two_paths(&t, wobble, 10);
+	for (int i = 0; i < t.nev; i++)
+		back += t.ev[i].type == TT_SCROLL && t.ev[i].v < 0;
+	tt_scroll_sum(&t, &v, NULL);
+	CHECK(back == 0, "a 5-unit wobble back in a scroll is absorbed (%d scrolls up)", back);
+	/* 150 down, 5 up (absorbed), 120 down: the box re-centres, 265 units in all */
+	CHECK(fabs(v - 265.0 / t.p.vert_scroll_delta) < 1e-9, "scrolled %.4f (265 units: %.4f)", v,
+	      265.0 / t.p.vert_scroll_delta);
 	lift(&t);
 	tt_free(&t);
 }
@@ -909,6 +969,8 @@ int main(void)
 	RUN(test_pinch_window);
 	RUN(test_one_finger_still);
 	RUN(test_landing_scroll);
+	RUN(test_noise_from_fuzz);
+	RUN(test_pushed_box);
 	RUN(test_sequence_lock);
 	RUN(test_pinch_stays_pinch);
 	RUN(test_cancel_on_button);

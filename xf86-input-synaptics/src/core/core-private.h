@@ -432,6 +432,9 @@ static inline void tp_gesture_pair(const struct tp_core *core, int *t1, int *t2)
 	*t2 = core->gesture.pair[1];
 }
 
+/* The noise of the positions the two-finger decision compares, x units (y scaled to x). */
+double tp_gesture_noise(const struct tp_core *core);
+
 /* Two-finger scrolling of touches t1, t2: where (and when) the fingers settled. */
 bool tp_gesture_scroll_origin(const struct tp_core *core, int t1, int t2, double *x, double *y,
 			      uint64_t *time);

@@ -65,12 +65,12 @@
 /* ... in (roughly) opposite directions, more than 100 degrees apart: pinching. */
 #define GESTURE_PINCH_COS		-0.17
 /*
- * A finger "moved" once it left the pad's noise: the hysteresis box of
- * pointer motion (HorizHysteresis / VertHysteresis, by default the axis'
- * fuzz or 0.5 % of the diagonal), never less than this.  The other finger
- * counts as still while it stays within half of that.
+ * A finger "moved" once it left the pad's noise (tp_gesture_noise(): the
+ * kernel's fuzz of the slot positions, else the hysteresis box of pointer
+ * motion), never less than this.  The other finger counts as still while
+ * it stays within half of that.
  */
-#define GESTURE_NOISE_MIN_MM		0.2
+#define GESTURE_NOISE_MIN_MM		0.1
 /* One finger moves, the other rests: within 45 degrees of the line between them is "radial". */
 #define GESTURE_RADIAL_COS		0.7
 /* Paths at about right angles: scroll after this long (libinput: 150 ms) ... */
@@ -378,14 +378,31 @@ static void begin_pinch(struct tp_core *core, const struct tp_gesture_pos *at, d
 	g->angle = pos.angle;
 }
 
-/* The pad's noise in x units: a finger that stayed within it has not moved. */
-static double noise_units(const struct tp_core *core)
+/*
+ * The pad's noise in x units: a finger that stayed within it has not moved.
+ * The positions compared are the slots' (box corners on semi-MT pads):
+ * their noise is what the kernel reports as the fuzz of ABS_MT_POSITION_*
+ * (it already drops changes below half of it), else the hysteresis
+ * (HorizHysteresis, VertHysteresis); never less than GESTURE_NOISE_MIN_MM.
+ */
+static double axis_noise(const struct tp_axis *mt, int hysteresis, double scale)
 {
-	double h = core->p.horiz_hysteresis, v = core->p.vert_hysteresis * y_scale(core);
+	return (mt->present && mt->fuzz > 0 ? mt->fuzz : hysteresis) * scale;
+}
+
+double tp_gesture_noise(const struct tp_core *core)
+{
+	double h = axis_noise(&core->dev.mt_x, core->p.horiz_hysteresis, 1.0);
+	double v = axis_noise(&core->dev.mt_y, core->p.vert_hysteresis, y_scale(core));
 	double floor = units(core, GESTURE_NOISE_MIN_MM);
 	double n = h > v ? h : v;
 
 	return n > floor ? n : floor;
+}
+
+static double noise_units(const struct tp_core *core)
+{
+	return tp_gesture_noise(core);
 }
 
 /* How two fingers (or box corners) moved since they settled. */

@@ -653,6 +653,23 @@ static bool scroll_position(struct tp_core *core, double *x, double *y, int *t1,
 	return true;
 }
 
+/*
+ * The hysteresis box of a two-finger scroll that starts from where the
+ * fingers settled: the movement that decided it proved the fingers move,
+ * so along an axis on which they left half the pad's noise
+ * (tp_gesture_noise()) the box starts pushed that way, and the first
+ * scroll carries all of the movement (no dead zone at the start; a wobble
+ * back is still absorbed).
+ */
+static double pushed(double origin, double now, double margin, double noise)
+{
+	if (now - origin > noise / 2)
+		return origin - margin;
+	if (origin - now > noise / 2)
+		return origin + margin;
+	return origin;
+}
+
 static void scroll_update(struct tp_core *core)
 {
 	struct tp_scroll *s = &core->scroll;
@@ -680,8 +697,8 @@ static void scroll_update(struct tp_core *core)
 		if (!fresh || s->state != SCROLL_STATE_TWOFINGER ||
 		    !tp_gesture_scroll_origin(core, t1, t2, &ox, &oy, &since))
 			return;
-		s->last_x = ox;
-		s->last_y = oy;
+		s->last_x = pushed(ox, x, p->horiz_hysteresis, tp_gesture_noise(core));
+		s->last_y = pushed(oy, y, p->vert_hysteresis, tp_gesture_noise(core) / core->y_scale);
 		s->last_time = since;
 	}
 
