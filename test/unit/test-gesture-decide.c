@@ -93,6 +93,16 @@ static void lift(struct tt *t)
 
 static int speed;	/* units per frame of the paths below */
 
+/* A clickpad without coasting; the two fingers follow path at `units` a frame. */
+static uint64_t clickpad_paths(struct tt *t, path_fn path, int units, int steps)
+{
+	tt_init(t, TT_SYNAPTICS_CLICKPAD);
+	t->p.coasting_speed = 0;
+	tt_start(t);
+	speed = units;
+	return two_paths(t, path, steps);
+}
+
 static void down_together(int i, int which, double *dx, double *dy)
 {
 	(void)which;
@@ -113,11 +123,7 @@ static void test_decide_at_noise(void)
 	double v, want;
 
 	/* Parallel: the scroll starts in the first frame, with all of its motion. */
-	tt_init(&t, TT_SYNAPTICS_CLICKPAD);
-	t.p.coasting_speed = 0;
-	tt_start(&t);
-	speed = 30;
-	t1 = two_paths(&t, down_together, 20);
+	t1 = clickpad_paths(&t, down_together, 30, 20);
 	CHECK(frame_of(first_time(&t, TT_SCROLL), t1) == 1, "parallel: scrolls in the first frame (%d)",
 	      frame_of(first_time(&t, TT_SCROLL), t1));
 	tt_scroll_sum(&t, &v, NULL);
@@ -143,13 +149,9 @@ static void test_decide_at_noise(void)
 		double n;
 		int expect;
 
-		tt_init(&t, TT_SYNAPTICS_CLICKPAD);
-		t.p.coasting_speed = 0;
-		tt_start(&t);
-		speed = 1;
+		t1 = clickpad_paths(&t, dir ? down_together : apart, 1, 40);
 		n = floor(noise(&t));
 		expect = (int)n + 1;
-		t1 = two_paths(&t, dir ? down_together : apart, 40);
 		CHECK(frame_of(first_time(&t, dir ? TT_SCROLL : TT_GESTURE), t1) == expect,
 		      "1 unit a frame %s: decided at frame %d, past the noise of %.1f units (%d)",
 		      dir ? "down" : "apart", expect, noise(&t),
@@ -178,11 +180,8 @@ static void test_lagging_finger(void)
 	int before;
 
 	/* A scroll whose second finger starts a frame late: scrolling from the first frame. */
-	tt_init(&t, TT_SYNAPTICS_CLICKPAD);
-	t.p.coasting_speed = 0;
-	tt_start(&t);
 	lag_dir = 1;
-	t1 = two_paths(&t, lagging, 20);
+	t1 = clickpad_paths(&t, lagging, 0, 20);
 	CHECK(frame_of(first_time(&t, TT_SCROLL), t1) <= 2, "a lagging second finger: scrolls by frame 2 (%d)",
 	      frame_of(first_time(&t, TT_SCROLL), t1));
 	CHECK(tt_gesture_events(&t, TP_GESTURE_PINCH, -1) == 0, "and never pinches");
@@ -225,13 +224,9 @@ static void test_right_angle(void)
 	uint64_t t1, first;
 
 	/* slowly: undecided until 150 ms of movement, then a scroll */
-	tt_init(&t, TT_SYNAPTICS_CLICKPAD);
-	t.p.coasting_speed = 0;
-	tt_start(&t);
-	speed = 8;
-	t1 = two_paths(&t, right_angle, 30);
+	t1 = clickpad_paths(&t, right_angle, 8, 30);
 	first = first_time(&t, TT_SCROLL);
-	/* movement past the noise (11.8 units) from frame 2; 150 ms later is frame 14.5 */
+	/* movement past the noise (8 units) from frame 2; 150 ms later is frame 14.5 */
 	CHECK(frame_of(first, t1) == 15, "right angles: a scroll after 150 ms of movement (frame %d)",
 	      frame_of(first, t1));
 	CHECK(tt_gesture_events(&t, TP_GESTURE_PINCH, -1) == 0, "and no pinch");
@@ -277,11 +272,8 @@ static void test_scroll_turns_pinch(void)
 	tt_free(&t);
 
 	/* A scroll that travelled 3 mm (2 PinchThresholds) first stays a scroll. */
-	tt_init(&t, TT_SYNAPTICS_CLICKPAD);
-	t.p.coasting_speed = 0;
-	tt_start(&t);
 	lead = 7;	/* 210 units, 2 thresholds are 177 */
-	two_paths(&t, scroll_then_apart, 20);
+	clickpad_paths(&t, scroll_then_apart, 0, 20);
 	CHECK(tt_gesture_events(&t, TP_GESTURE_PINCH, -1) == 0, "after 3.5 mm of scrolling: no pinch");
 	lift(&t);
 	tt_free(&t);
@@ -299,10 +291,7 @@ static void test_pinch_window(void)
 	struct tt t;
 
 	/* The window closes 300 ms after the movement began: then the scroll stays. */
-	tt_init(&t, TT_SYNAPTICS_CLICKPAD);
-	t.p.coasting_speed = 0;
-	tt_start(&t);
-	two_paths(&t, slow_scroll_then_apart, 45);
+	clickpad_paths(&t, slow_scroll_then_apart, 0, 45);
 	CHECK(tt_scroll_events(&t) > 0 && tt_gesture_events(&t, TP_GESTURE_PINCH, -1) == 0,
 	      "a slow scroll spreading after 360 ms stays a scroll");
 	lift(&t);
@@ -416,10 +405,7 @@ static void test_pushed_box(void)
 	double v;
 	int back = 0;
 
-	tt_init(&t, TT_SYNAPTICS_CLICKPAD);
-	t.p.coasting_speed = 0;
-	tt_start(&t);
-	two_paths(&t, wobble, 10);
+	clickpad_paths(&t, wobble, 0, 10);
 	for (int i = 0; i < t.nev; i++)
 		back += t.ev[i].type == TT_SCROLL && t.ev[i].v < 0;
 	tt_scroll_sum(&t, &v, NULL);
