@@ -77,8 +77,10 @@
 #define GESTURE_SCROLL_TIMEOUT_MS	150
 /* ... or decide at this many PinchThresholds of travel, whichever comes first. */
 #define GESTURE_FORCE_FACTOR		3.0
-/* A scroll chosen from the first movement may still turn into a pinch for this long. */
+/* A scroll chosen from the first movement may still turn into a pinch for this long ... */
 #define GESTURE_PINCH_WINDOW_MS		300
+/* ... unless the two fingers travelled together this many PinchThresholds first. */
+#define GESTURE_PINCH_MAX_SCROLL	2.0
 
 /* (struct tp_gesture_event is the XI gesture the core posts: these are the machine's inputs) */
 enum tp_gesture_input {
@@ -400,11 +402,6 @@ double tp_gesture_noise(const struct tp_core *core)
 	return n > floor ? n : floor;
 }
 
-static double noise_units(const struct tp_core *core)
-{
-	return tp_gesture_noise(core);
-}
-
 /* How two fingers (or box corners) moved since they settled. */
 struct paths {
 	double v[2][2];		/* displacement of each */
@@ -467,7 +464,7 @@ static enum tp_gesture_state decide_two_fingers(struct tp_core *core,
 						const struct tp_gesture_pos *pos)
 {
 	struct tp_gesture *g = &core->gesture;
-	double noise = noise_units(core), threshold = units(core, core->p.pinch_threshold);
+	double noise = tp_gesture_noise(core), threshold = units(core, core->p.pinch_threshold);
 	enum tp_gesture_state next = GESTURE_STATE_UNKNOWN;
 	struct paths p;
 
@@ -514,7 +511,6 @@ static bool pinch_window_open(const struct tp_core *core)
  * together further than GESTURE_PINCH_MAX_SCROLL PinchThresholds: a scroll
  * that went that far was one, whatever the fingers do next.
  */
-#define GESTURE_PINCH_MAX_SCROLL	2.0
 static bool scroll_turns_pinch(struct tp_core *core, const struct tp_gesture_pos *pos)
 {
 	double threshold = units(core, core->p.pinch_threshold);
@@ -643,7 +639,7 @@ static enum tp_gesture_state decide_one_contact(struct tp_core *core,
 {
 	const struct tp_gesture *g = &core->gesture;
 
-	if (hypot(pos->x - g->start_x, pos->y - g->start_y) <= noise_units(core))
+	if (hypot(pos->x - g->start_x, pos->y - g->start_y) <= tp_gesture_noise(core))
 		return GESTURE_STATE_UNKNOWN;
 	return GESTURE_STATE_SCROLL;
 }
