@@ -64,16 +64,21 @@ def fmt(v, f="%.2f"):
     return "-" if v is None else f % v
 
 
+def fields(path):
+    """The whitespace-separated fields of each line of a file (none if it is missing)."""
+    if not os.path.exists(path):
+        return
+    with open(path) as f:
+        for line in f:
+            yield line.split()
+
+
 def read_stamps(path):
     """-> {name: [(index, rec_t, us)]}"""
     out = {}
-    if not os.path.exists(path):
-        return out
-    with open(path) as f:
-        for line in f:
-            p = line.split()
-            if len(p) == 4:
-                out.setdefault(p[0], []).append((int(p[1]), float(p[2]), int(p[3])))
+    for p in fields(path):
+        if len(p) == 4:
+            out.setdefault(p[0], []).append((int(p[1]), float(p[2]), int(p[3])))
     return out
 
 
@@ -232,12 +237,9 @@ def analyze_run(d, rec_dir, tsv, drv, rep):
 def read_onset_frames(path):
     """onset-frames.py's lines -> {name: (kind, frames or None)}"""
     res = {}
-    if os.path.exists(path):
-        with open(path) as f:
-            for line in f:
-                p = line.split()
-                if len(p) == 3:
-                    res[p[0]] = (p[1], None if p[2] == "none" else int(p[2]))
+    for p in fields(path):
+        if len(p) == 3:
+            res[p[0]] = (p[1], None if p[2] == "none" else int(p[2]))
     return res
 
 
@@ -316,6 +318,15 @@ def plot(out, runs):
     return r.returncode == 0, r.stderr.strip()
 
 
+def trace_calls(path):
+    """perf trace -s's summary -> {syscall: calls} over every thread"""
+    calls = {}
+    for fld in fields(path):
+        if len(fld) >= 4 and fld[0].isidentifier() and fld[1].isdigit() and fld[2].isdigit():
+            calls[fld[0]] = calls.get(fld[0], 0) + int(fld[1])
+    return calls
+
+
 def perf_tops(out, n=5):
     """The --perf profiles of the first repetition: per driver, the share
     of user space and kernel and the n costliest symbols."""
@@ -358,6 +369,11 @@ def perf_tops(out, n=5):
         per = lambda k: ("%.0f" % (counts[k] * 10000.0 / frames)) if k in counts and frames else "-"
         lines.append("  %-10s kernel %.1f%%, per 10k frames %s system calls and %s context switches; top %d: %s" % (
             drv, kern, per("raw_syscalls:sys_enter"), per("context-switches"), n, "; ".join(syms[:n])))
+        calls = trace_calls(os.path.join(d[0], "perf-trace.txt"))
+        if calls and frames:
+            lines.append("  %-10s system calls per 10k frames (perf trace -s, all threads): %s" % (
+                "", ", ".join("%s %.0f" % (c, k * 10000.0 / frames)
+                              for c, k in sorted(calls.items(), key=lambda kv: -kv[1])[:8])))
     return lines
 
 
