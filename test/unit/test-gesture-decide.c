@@ -305,6 +305,13 @@ static void one_away(int i, int which, double *dx, double *dy)
 	*dy = 0;
 }
 
+/* ... and finger 0 jitters 6 units the same way in the first frames (noise/2 is 4). */
+static void one_away_jitter(int i, int which, double *dx, double *dy)
+{
+	*dx = which ? 20.0 * i : (i >= 2 ? 6 : 0);
+	*dy = which ? 0 : (i >= 2 ? 2 : 0);
+}
+
 static void test_one_finger_still(void)
 {
 	struct tt t;
@@ -319,6 +326,21 @@ static void test_one_finger_still(void)
 	/* 2 x 88.6 units at 20 a frame: passed in frame 9 */
 	CHECK(frame_of(first_time(&t, TT_GESTURE), t1) == 9, "decided at twice the threshold: frame 9 (%d)",
 	      frame_of(first_time(&t, TT_GESTURE), t1));
+	lift(&t);
+	tt_free(&t);
+
+	/*
+	 * The resting finger jitters the same way (a realistic pinch around it,
+	 * mtb-clickpad.pinch-one-finger-real): that says nothing about its
+	 * direction beside a long move, so still no scroll, even horizontal.
+	 */
+	tt_init(&t, TT_SYNAPTICS_CLICKPAD);
+	t.p.horiz_twofinger_scroll = true;
+	tt_start(&t);
+	t1 = two_paths(&t, one_away_jitter, 30);
+	CHECK(tt_gesture_events(&t, TP_GESTURE_PINCH, TP_GESTURE_BEGIN) == 1 &&
+	      tt_scroll_events(&t) == 0, "a jittering resting finger: pinch, no scroll (%d scroll events)",
+	      tt_scroll_events(&t));
 	lift(&t);
 	tt_free(&t);
 }

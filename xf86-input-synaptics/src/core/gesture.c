@@ -68,9 +68,11 @@
  * A finger "moved" once it left the pad's noise (tp_gesture_noise(): the
  * kernel's fuzz of the slot positions, else the hysteresis box of pointer
  * motion), never less than this.  The other finger counts as still while
- * it stays within half of that.
+ * it stays within half of that ...
  */
 #define GESTURE_NOISE_MIN_MM		0.1
+/* ... or moved less than this share of the other one's path. */
+#define GESTURE_STILL_RATIO		0.3
 /* One finger moves, the other rests: within 45 degrees of the line between them is "radial". */
 #define GESTURE_RADIAL_COS		0.7
 /* Paths at about right angles: scroll after this long (libinput: 150 ms) ... */
@@ -432,13 +434,23 @@ static void measure_paths(const struct tp_gesture *g, const struct tp_gesture_po
 		    fabs(p->v[p->lead][0] * sx + p->v[p->lead][1] * sy) / (sep * p->lmax) : 0;
 }
 
+/*
+ * The other finger rests: it moved no more than `noise` (half the noise
+ * while undecided), nor more than a small share of the leader's path (a
+ * jitter beside a long move says nothing about its direction).
+ */
+static bool other_rests(const struct paths *p, double noise)
+{
+	return p->lmin <= noise || p->lmin < GESTURE_STILL_RATIO * p->lmax;
+}
+
 /* The motion of a pair that really is a pinch: apart, together or around each other. */
 static bool pinch_evidence(const struct tp_core *core, const struct paths *p, double still)
 {
 	double threshold = units(core, core->p.pinch_threshold);
 
 	/* both moved, in (roughly) opposite directions */
-	if (p->lmin > still)
+	if (!other_rests(p, still))
 		return p->cosine <= GESTURE_PINCH_COS;
 	/* one rests, the other moves toward or away from it: a one-handed zoom */
 	return p->radial >= GESTURE_RADIAL_COS && p->lmax > 2 * threshold;
@@ -475,7 +487,7 @@ static enum tp_gesture_state decide_two_fingers(struct tp_core *core,
 		g->move_time = core->now;	/* the decision's clocks start with the movement */
 	if (pinch_evidence(core, &p, noise / 2))
 		next = GESTURE_STATE_PINCH;
-	else if (p.lmin <= noise / 2)
+	else if (other_rests(&p, noise / 2))
 		next = p.radial < GESTURE_RADIAL_COS ? GESTURE_STATE_SCROLL : GESTURE_STATE_UNKNOWN;
 	else if (p.cosine >= GESTURE_SCROLL_COS)
 		next = GESTURE_STATE_SCROLL;
