@@ -421,7 +421,9 @@ write accel-const-decel ok touchpad "Device Accel Constant Deceleration" 2.5
 expect_prop "Device Accel Constant Deceleration" "2.500000"
 write accel-profile-device ok touchpad "Device Accel Profile" 1
 write accel-profile-none ok touchpad "Device Accel Profile" -1
-write accel-const-decel-below-1 BadValue touchpad "Device Accel Constant Deceleration" 0.5
+# the server's own rule, as with 1.9: any deceleration above 0 (below 1 speeds up)
+write accel-const-decel-below-1 ok touchpad "Device Accel Constant Deceleration" 0.5
+write accel-const-decel-zero BadValue touchpad "Device Accel Constant Deceleration" 0
 write accel-const-decel-back ok touchpad "Device Accel Constant Deceleration" 1
 write pressure-motion ok touchpad "Synaptics Pressure Motion" 40 150
 write secondary ok t440 "Synaptics Secondary Soft Button Areas" 3800 0 0 1600 3200 3800 0 1600
