@@ -165,7 +165,8 @@ def analyze_run(d, rec_dir, tsv, drv, rep):
     r = {"lat": {"RawMotion": [], "Motion": []}, "onset": [], "onset-frames": [], "scroll": [],
          "scroll-frames": [], "gest": {},
          "frames": sum(len(v) for v in stamps.values()), "cpu": None, "rss": None,
-         "clock-bad": 0, "onset-missing": 0, "scroll-missing": 0}
+         "clock-bad": 0, "onset-missing": 0, "scroll-missing": 0,
+         "posted": sum(1 for evs in events.values() for e in evs if not e[2].startswith("Raw"))}
     for name, st in stamps.items():
         fr = Frames(st)
         evs = events.get(name, [])
@@ -450,6 +451,11 @@ def main():
         return max(v) - min(v) if len(v) > 1 else None
     row("Xorg CPU s / 10k frames", "cpu", cpu_mean, "%.3f")
     row("Xorg CPU spread (max-min)", "cpu-spread", cpu_spread, "%.3f")
+    # the server's work grows with what the driver posts: XI2 events from
+    # the pad (not the Raw copies), per 10k frames
+    row("XI2 events posted / 10k frames", "posted",
+        lambda rs: sum(r["posted"] for r in rs) * 10000.0 / sum(r["frames"] for r in rs)
+        if rs and sum(r["frames"] for r in rs) else None, "%.0f")
     row("Xorg RSS growth kB (max)", "rss", lambda rs: max((float(r["rss"]) for r in rs if r["rss"] is not None), default=None), "%.0f")
     row("frames played per repetition", "frames", lambda rs: float(rs[0]["frames"]) if rs else None, "%.0f")
 
