@@ -27,9 +27,13 @@ Every gesture exists twice per pad:
                 3-4 fingers slot 1 changes fingers half-way (same tracking
                 id, the point jumps, as the kernel reports it)
 
+Beside them, tap3-real (three fingers tap) on the pads that count three
+fingers and click3-real (three fingers press a clickpad) on the clickpads:
+realistic as above, and neither may become a swipe.
+
 Each recording gets a .expect file for the tests and the benchmark:
 
-  expect pinch|swipe|scroll|drag   what a user should get
+  expect pinch|swipe|scroll|drag|tap|click   what a user should get
   threshold-frame N                first frame (0-based) past the movement
                                    threshold (2 fingers: one finger moved
                                    PinchThreshold 1.5 mm; swipes: the centre
@@ -242,8 +246,8 @@ class RealWriter(Writer):
         self.ev(EV_SYN, 0, 0)
         self.t += FRAME_MS / 1000.0
 
-    def rich(self, fingers, count, dt, swap=False):
-        """fingers: [(fid, x_mm, y_mm, z)] in landing order, z > 0."""
+    def rich(self, fingers, count, dt, swap=False, buttons=()):
+        """fingers: [(fid, x_mm, y_mm, z)] in landing order, z > 0; buttons: held BTN_*."""
         pad = self.pad
         pos = {f: (pad.x(x), pad.y(y), z) for f, x, y, z in fingers}
         if pad.semi:
@@ -283,7 +287,7 @@ class RealWriter(Writer):
         live = [c for c in slots if c is not None]
         self.usable.append([(c[0], c[1]) for c in live if c[2] > FINGER_HIGH])
         for code in pad.buttons:
-            self.set(EV_KEY, code, 0)
+            self.set(EV_KEY, code, 1 if code in buttons else 0)
         self.set(EV_KEY, BTN_TOUCH, 1 if count else 0)
         for k, code in TOOLS.items():
             if k <= pad.max_fingers:
@@ -417,6 +421,78 @@ def record_real(pad, gesture, index):
                 (kind, thr, w.times[thr] if thr >= 0 else -1, what))
         if note:
             f.write("note %s\n" % note)
+
+
+def record_real_three(pad, name, kind, index):
+    """Three fingers that tap (tap3-real), or press a clickpad (click3-real),
+    as a hand does: they land a frame apart (pressure ramping up), a tap
+    lifts them again one by one within 150 ms, a click rests three frames,
+    rolls 0.3 mm while pressing harder, holds the button six frames rolling
+    0.8 mm more, and lets go; positions jitter, frames come 11-14 ms apart.
+    Neither may start a swipe: the test is that a swipe that starts early
+    does not start from these."""
+    rng = random.Random(zlib.crc32(("%s.%s" % (pad.name, name)).encode()))
+    cx, cy = pad.w_mm / 2, pad.h_mm / 2
+    start = [(cx - 12, cy), (cx, cy - 3), (cx + 12, cy)]
+    order = [0, 1, 2] if index % 2 == 0 else [2, 1, 0]
+    land = {f: i for i, f in enumerate(order)}
+    noise = lambda: rng.gauss(0, 1.5) / pad.gen_res
+    plateau = {f: rng.randint(60, 80) for f in range(3)}
+    drift = [(rng.uniform(-0.2, 0.2), rng.uniform(-0.2, 0.2)) for _ in range(3)]
+    w = RealWriter(pad)
+    if kind == "tap":
+        # held: landing frames, one at full pressure; then lifted a frame apart
+        steps = [((), 0.0)] * 4
+    else:
+        rest = 3
+        steps = [((), 0.0)] * (rest + 2) + [((BTN_LEFT,), 0.0)] * 6 + [((), 0.0)] * 2
+    roll = 0.0
+    k = 0
+    for i, (buttons, _) in enumerate(steps):
+        if kind == "click":
+            if i in (3, 4):
+                roll += 0.15            # pressing harder before the switch closes
+            elif buttons:
+                roll += 0.8 / 6
+        fingers = []
+        for f in sorted(range(3), key=lambda f: land[f]):
+            if k < land[f]:
+                continue
+            age = k - land[f]
+            z = RAMP_UP[age] if age < len(RAMP_UP) else plateau[f]
+            t = min(1.0, k / 8.0)
+            x = start[f][0] + drift[f][0] * t + noise()
+            y = start[f][1] + drift[f][1] * t + roll + noise()
+            fingers.append((f, x, y, z))
+        w.rich(fingers, len(fingers), rng.uniform(11.0, 14.0), buttons=buttons)
+        k += 1
+    # lift one at a time, a frame apart, pressure falling through FingerLow
+    lift = list(range(3))
+    rng.shuffle(lift)
+    left = {f: start[f] for f in range(3)}
+    for j in range(len(lift) + len(RAMP_DOWN)):
+        fingers = []
+        for n_, f in enumerate(lift):
+            if j - n_ >= len(RAMP_DOWN):
+                continue
+            z = RAMP_DOWN[j - n_] if j >= n_ else plateau[f]
+            x = left[f][0] + drift[f][0] + noise()
+            y = left[f][1] + drift[f][1] + roll + noise()
+            fingers.append((f, x, y, z))
+        if not fingers:
+            break
+        fingers.sort(key=lambda e: land[e[0]])
+        w.rich(fingers, len(fingers), rng.uniform(11.0, 14.0))
+    for _ in range(2):
+        w.rich([], 0, 12.0)
+    w.save(name)
+    with open(os.path.join(OUT, "%s.%s.expect" % (pad.name, name)), "w") as f:
+        f.write("expect %s\nthreshold-frame -1\nthreshold-time -1\nframe-ms 12.5\n"
+                "realistic three fingers land a frame apart (order %s), %s\n" %
+                (kind, ",".join(map(str, order)),
+                 "lift one by one (order %s) within 150 ms" % ",".join(map(str, lift)) if kind == "tap"
+                 else "roll 0.3 mm, click for six frames rolling 0.8 mm, release, lift (order %s)" %
+                 ",".join(map(str, lift))))
 
 
 def visible(pad, fingers):
@@ -597,6 +673,10 @@ def main():
             record(pad, name, kind, frames, note)
         for i, g in enumerate(gestures(pad)):
             record_real(pad, g, i + PADS.index(pad))
+        if pad.max_fingers >= 3:
+            record_real_three(pad, "tap3-real", "tap", PADS.index(pad))
+        if PROP_BUTTONPAD in pad.props:
+            record_real_three(pad, "click3-real", "click", PADS.index(pad))
     print("wrote", len(os.listdir(OUT)), "files to", OUT, file=sys.stderr)
 
 

@@ -173,7 +173,8 @@ for pad in mtb-clickpad mtb-buttons semi-mt t440; do
 	fi
 done
 
-# --- realistic variants: every gesture on every pad as a hand makes it ---
+# --- realistic variants: every gesture on every pad as a hand makes it,
+# and three-finger taps and clicks that must not become swipes ---
 # (gen-recordings.py: staggered landing and lifting, pressure ramps through
 # FingerHigh/FingerLow, jitter, 11-14 ms frames, a one-frame finger-count
 # misread, slots changing fingers with 3-4 fingers)
@@ -233,6 +234,21 @@ for exp in "$REC"/*-real.expect; do
 		esac
 		check "$base: no update jumps across the swipe (largest $across)" 'v < 20' "$across"
 		latency "$pad" "$name" gesture
+		;;
+	tap)
+		# three fingers that tap are a tap, never a (short) swipe
+		check "$base: without TapButton3 nothing at all" 'v == "0 0 0 0 "' \
+			"$(get swipe-begin) $(get pinch-begin) $(get scroll-events) $(get motion-events) $(get button-presses)"
+		play "$pad" "$name" --set CoastingSpeed=0 --set TapButton3=2 || continue
+		check "$base: TapButton3 2: one click of button 2" 'v == " 2"' "$(get button-presses)"
+		check "$base: TapButton3 2: no swipe, pinch, scroll or pointer motion" 'v == "0 0 0 0"' \
+			"$(get swipe-begin) $(get pinch-begin) $(get scroll-events) $(get motion-events)"
+		;;
+	click)
+		# three fingers that press a clickpad (rolling on it) click, and swipe no more
+		check "$base: ClickFinger3: one click of button 2" 'v == " 2"' "$(get button-presses)"
+		check "$base: no swipe, pinch or scroll" 'v == "0 0 0"' \
+			"$(get swipe-begin) $(get pinch-begin) $(get scroll-events)"
 		;;
 	esac
 done

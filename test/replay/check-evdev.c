@@ -70,6 +70,8 @@ static void check_probe(void)
 	CHECK(strcmp(dev.name, "test clickpad") == 0 && dev.vendor == 2 && dev.product == 7, "identity");
 	CHECK(dev.x.present && dev.x.min == 1472 && dev.x.max == 5112 && dev.x.res == 42, "x axis");
 	CHECK(dev.pressure.present && dev.width.present && !dev.touch_major.present, "pressure/width/major");
+	CHECK(dev.x.fuzz == 0 && dev.mt_x.present && dev.mt_x.fuzz == 8 && dev.mt_y.fuzz == 8,
+	      "MT positions and their fuzz (the hysteresis default)");
 	CHECK(dev.num_slots == 2 && !dev.semi_mt && dev.clickpad && dev.topbuttonpad, "slots/props");
 	CHECK(dev.max_fingers == 4, "max fingers %d", dev.max_fingers);
 	CHECK(dev.buttons == (TP_HW_LEFT | TP_HW_MULTI(0)), "buttons 0x%x", dev.buttons);

@@ -258,7 +258,10 @@ expect_prop "Synaptics Soft Button Areas" "3472, 0, 3900, 0, 0, 0, 0, 0"
 expect_prop "Synaptics Tap Time" "180"
 expect_prop "Synaptics Tap Action" "0, 0, 0, 0, 0, 0, 0"
 expect_prop "Synaptics ClickPad" "1"
-expect_prop "Device Accel Profile" "1"
+# no server profile: the core accelerates, the scheme stays for the
+# "Device Accel *" properties but skips its velocity tracking
+expect_prop "Device Accel Profile" "-1"
+expect_prop "Device Accel Constant Deceleration" "1.000000"
 expect_prop "Device Node" "\"$DEV\""
 
 # xinput set-prop ARGS: ok, BadValue, BadMatch, BadAccess or other
@@ -422,6 +425,15 @@ write edges ok touchpad "Synaptics Edges" 1800 5100 1600 4200
 write scroll-distance-natural ok touchpad "Synaptics Scrolling Distance" -80 100
 write move-speed ok touchpad "Synaptics Move Speed" 1 1.5 0.0625 0
 write tap-action-partial ok touchpad "Synaptics Tap Action" 0 0 0 0 1
+# the server's acceleration properties, as 1.9 users set them
+write accel-const-decel ok touchpad "Device Accel Constant Deceleration" 2.5
+expect_prop "Device Accel Constant Deceleration" "2.500000"
+write accel-profile-device ok touchpad "Device Accel Profile" 1
+write accel-profile-none ok touchpad "Device Accel Profile" -1
+# the server's own rule, as with 1.9: any deceleration above 0 (below 1 speeds up)
+write accel-const-decel-below-1 ok touchpad "Device Accel Constant Deceleration" 0.5
+write accel-const-decel-zero BadValue touchpad "Device Accel Constant Deceleration" 0
+write accel-const-decel-back ok touchpad "Device Accel Constant Deceleration" 1
 write pressure-motion ok touchpad "Synaptics Pressure Motion" 40 150
 write secondary ok t440 "Synaptics Secondary Soft Button Areas" 3800 0 0 1600 3200 3800 0 1600
 write button-repeat ok buttons "Synaptics Button Scrolling Repeat" 1 0

@@ -1,6 +1,8 @@
 /*
- * The scroll-or-pinch decision without timers, its latency, the lock for a
- * touch sequence, semi-MT swipes and cancelling; button-area suppression.
+ * The scroll-or-pinch decision from the first movement past the pad's noise
+ * (directions, a lagging finger, right angles, a scroll that turns out to
+ * pinch in its first 300 ms), its latency, the lock for a touch sequence,
+ * semi-MT swipes and cancelling; button-area suppression.
  */
 #include <math.h>
 
@@ -22,30 +24,63 @@ static uint64_t first_time(const struct tt *t, enum tt_type type)
 }
 
 /*
- * Two fingers land; then each frame finger 0 moves by (ax, ay) and finger 1 by
- * (bx, by) units.  Returns the number of the first frame in which one finger
- * has moved more than the pinch threshold (1.5 mm), counted from 1; *t0 is the
- * time of that frame.
+ * Two fingers land 800 units apart; then in frame i (from 1) finger 0 is at
+ * a(i) and finger 1 at b(i) from where it landed: path(i, which, &dx, &dy).
+ * Frames are 12 ms apart.  Returns the time of frame 1.
  */
-static int two_fingers(struct tt *t, double ax, double ay, double bx, double by, int steps,
-		       uint64_t *t0)
+typedef void (*path_fn)(int i, int which, double *dx, double *dy);
+
+static uint64_t two_paths(struct tt *t, path_fn path, int steps)
 {
-	int crossed = 0;
+	uint64_t t1 = 0;
 
 	tt_down(t, 0, CX - 400, CY);
 	tt_down(t, 1, CX + 400, CY);
 	tt_step(t, 12);
 	tt_clear(t);
 	for (int i = 1; i <= steps; i++) {
-		tt_move(t, 0, (int)lround(CX - 400 + ax * i), (int)lround(CY + ay * i));
-		tt_move(t, 1, (int)lround(CX + 400 + bx * i), (int)lround(CY + by * i));
+		double ax, ay, bx, by;
+
+		path(i, 0, &ax, &ay);
+		path(i, 1, &bx, &by);
+		tt_move(t, 0, (int)lround(CX - 400 + ax), (int)lround(CY + ay));
+		tt_move(t, 1, (int)lround(CX + 400 + bx), (int)lround(CY + by));
 		tt_step(t, 12);
-		if (!crossed && fmax(hypot(ax * i, ay * i), hypot(bx * i, by * i)) > MM(1.5)) {
-			crossed = i;
-			*t0 = t->now;
-		}
+		if (i == 1)
+			t1 = t->now;
 	}
-	return crossed;
+	return t1;
+}
+
+/* Frame number (1 = the first moving frame at time t1, 12 ms apart) of a time. */
+static int frame_of(uint64_t time, uint64_t t1)
+{
+	return time ? (int)((time - t1) / 12000) + 1 : 0;
+}
+
+/* The noise the decision waits for on these pads (no MT axis fuzz): the hysteresis, at least 0.1 mm. */
+static double noise(const struct tt *t)
+{
+	return fmax(fmax(t->p.horiz_hysteresis, t->p.vert_hysteresis), MM(0.1));
+}
+
+/* Events of a type before time `until` (us). */
+static int count_before(const struct tt *t, enum tt_type type, uint64_t until)
+{
+	int n = 0;
+
+	for (int i = 0; i < t->nev; i++)
+		n += t->ev[i].type == type && t->ev[i].time < until;
+	return n;
+}
+
+static int scroll_events_after(const struct tt *t, uint64_t from)
+{
+	int n = 0;
+
+	for (int i = 0; i < t->nev; i++)
+		n += t->ev[i].type == TT_SCROLL && t->ev[i].time >= from;
+	return n;
 }
 
 static void lift(struct tt *t)
@@ -56,63 +91,350 @@ static void lift(struct tt *t)
 	tt_step(t, 12);
 }
 
-static void test_latency(void)
+static int speed;	/* units per frame of the paths below */
+
+/* A clickpad without coasting; the two fingers follow path at `units` a frame. */
+static uint64_t clickpad_paths(struct tt *t, path_fn path, int units, int steps)
+{
+	tt_init(t, TT_SYNAPTICS_CLICKPAD);
+	t->p.coasting_speed = 0;
+	tt_start(t);
+	speed = units;
+	return two_paths(t, path, steps);
+}
+
+static void down_together(int i, int which, double *dx, double *dy)
+{
+	(void)which;
+	*dx = 0;
+	*dy = speed * i;
+}
+
+static void apart(int i, int which, double *dx, double *dy)
+{
+	*dx = (which ? 1 : -1) * speed * i;
+	*dy = 0;
+}
+
+static void test_decide_at_noise(void)
 {
 	struct tt t;
-	uint64_t t0 = 0, first;
+	uint64_t t1;
+	double v, want;
 
-	/* Parallel: the scroll starts in the frame that crosses the threshold. */
+	/* Parallel: the scroll starts in the first frame, with all of its motion. */
+	t1 = clickpad_paths(&t, down_together, 30, 20);
+	CHECK(frame_of(first_time(&t, TT_SCROLL), t1) == 1, "parallel: scrolls in the first frame (%d)",
+	      frame_of(first_time(&t, TT_SCROLL), t1));
+	tt_scroll_sum(&t, &v, NULL);
+	/* all 600 units, in VertScrollDelta units: the hysteresis box starts pushed */
+	want = 600.0 / t.p.vert_scroll_delta;
+	CHECK(fabs(v - want) < 1e-9, "nothing lost to the decision: %.4f scrolled, %.4f moved", v, want);
+	CHECK(tt_gesture_events(&t, TP_GESTURE_PINCH, -1) == 0, "and no pinch");
+	lift(&t);
+	tt_free(&t);
+
+	/* Apart: the pinch begins in the first frame, no scroll. */
 	tt_init(&t, TT_SYNAPTICS_CLICKPAD);
-	t.p.coasting_speed = 0;
 	tt_start(&t);
-	two_fingers(&t, 0, 30, 0, 30, 20, &t0);
+	t1 = two_paths(&t, apart, 20);
+	CHECK(frame_of(first_time(&t, TT_GESTURE), t1) == 1, "apart: pinches in the first frame (%d)",
+	      frame_of(first_time(&t, TT_GESTURE), t1));
+	CHECK(tt_scroll_events(&t) == 0, "and does not scroll");
+	lift(&t);
+	tt_free(&t);
+
+	/* Slow (1 unit a frame each): nothing within the noise, the decision right after it. */
+	for (int dir = 0; dir < 2; dir++) {
+		double n;
+		int expect;
+
+		t1 = clickpad_paths(&t, dir ? down_together : apart, 1, 40);
+		n = floor(noise(&t));
+		expect = (int)n + 1;
+		CHECK(frame_of(first_time(&t, dir ? TT_SCROLL : TT_GESTURE), t1) == expect,
+		      "1 unit a frame %s: decided at frame %d, past the noise of %.1f units (%d)",
+		      dir ? "down" : "apart", expect, noise(&t),
+		      frame_of(first_time(&t, dir ? TT_SCROLL : TT_GESTURE), t1));
+		CHECK(dir ? tt_gesture_events(&t, TP_GESTURE_PINCH, -1) == 0 : tt_scroll_events(&t) == 0,
+		      "1 unit a frame %s: %s", dir ? "down" : "apart", dir ? "no pinch" : "no scroll");
+		CHECK(tt_motion_events(&t) == 0, "no pointer motion while undecided");
+		lift(&t);
+		tt_free(&t);
+	}
+}
+
+/* Finger 0 moves down from frame 1, finger 1 follows a frame later (the same way, or the opposite). */
+static int lag_dir;
+
+static void lagging(int i, int which, double *dx, double *dy)
+{
+	*dx = 0;
+	*dy = which ? (i > 1 ? lag_dir * 30 * (i - 1) : 0) : 30 * i;
+}
+
+static void test_lagging_finger(void)
+{
+	struct tt t;
+	uint64_t t1, pinch;
+	int before;
+
+	/* A scroll whose second finger starts a frame late: scrolling from the first frame. */
+	lag_dir = 1;
+	t1 = clickpad_paths(&t, lagging, 0, 20);
+	CHECK(frame_of(first_time(&t, TT_SCROLL), t1) <= 2, "a lagging second finger: scrolls by frame 2 (%d)",
+	      frame_of(first_time(&t, TT_SCROLL), t1));
+	CHECK(tt_gesture_events(&t, TP_GESTURE_PINCH, -1) == 0, "and never pinches");
+	lift(&t);
+	tt_free(&t);
+
+	/*
+	 * A turn whose second finger starts a frame late: the first frame looks
+	 * like a scroll; once both moved PinchThreshold the other way it is a
+	 * pinch, and the scroll stops (no coasting: default CoastingSpeed).
+	 */
+	tt_init(&t, TT_SYNAPTICS_CLICKPAD);
+	tt_start(&t);
+	lag_dir = -1;
+	t1 = two_paths(&t, lagging, 20);
+	pinch = first_time(&t, TT_GESTURE);
+	before = count_before(&t, TT_SCROLL, pinch);
+	CHECK(tt_gesture_events(&t, TP_GESTURE_PINCH, TP_GESTURE_BEGIN) == 1,
+	      "a lagging turn becomes one pinch (%d)", tt_gesture_events(&t, TP_GESTURE_PINCH, TP_GESTURE_BEGIN));
+	/* finger 1 passes 1.5 mm (88.6 units) at 30 units a frame in its 3rd moving frame: frame 4 */
+	CHECK(frame_of(pinch, t1) == 4, "when both moved PinchThreshold apart: frame 4 (%d)", frame_of(pinch, t1));
+	CHECK(before >= 1 && before <= 3, "scroll events before it: %d (1-3)", before);
+	lift(&t);
+	tt_wait(&t, 500);
+	CHECK(scroll_events_after(&t, pinch) == 0, "none after it began, no coasting (%d)",
+	      scroll_events_after(&t, pinch));
+	tt_free(&t);
+}
+
+/* Paths at right angles: finger 0 right, finger 1 down, `speed` units a frame. */
+static void right_angle(int i, int which, double *dx, double *dy)
+{
+	*dx = which ? 0 : speed * i;
+	*dy = which ? speed * i : 0;
+}
+
+static void test_right_angle(void)
+{
+	struct tt t;
+	uint64_t t1, first;
+
+	/* slowly: undecided until 150 ms of movement, then a scroll */
+	t1 = clickpad_paths(&t, right_angle, 8, 30);
 	first = first_time(&t, TT_SCROLL);
-	CHECK(first && first <= t0 + 2 * 12000, "parallel fingers scroll within 2 frames (%lld us late)",
-	      (long long)first - (long long)t0);
-	CHECK(tt_gesture_events(&t, TP_GESTURE_PINCH, -1) == 0, "and do not pinch");
+	/* movement past the noise (8 units) from frame 2; 150 ms later is frame 14.5 */
+	CHECK(frame_of(first, t1) == 15, "right angles: a scroll after 150 ms of movement (frame %d)",
+	      frame_of(first, t1));
+	CHECK(tt_gesture_events(&t, TP_GESTURE_PINCH, -1) == 0, "and no pinch");
+	lift(&t);
+	tt_free(&t);
+}
+
+/* Down together for `lead` frames at 30 units, then apart 60 units a frame each. */
+static int lead;
+
+static void scroll_then_apart(int i, int which, double *dx, double *dy)
+{
+	int k = i > lead ? i - lead : 0;
+
+	*dy = 30.0 * (i < lead ? i : lead);
+	*dx = (which ? 1 : -1) * 60.0 * k;
+}
+
+static void test_scroll_turns_pinch(void)
+{
+	struct tt t;
+	uint64_t t1, pinch;
+	double scale = 0;
+
+	/* Two frames that look like a scroll, then the fingers spread: a pinch. */
+	tt_init(&t, TT_SYNAPTICS_CLICKPAD);
+	tt_start(&t);
+	lead = 2;
+	t1 = two_paths(&t, scroll_then_apart, 14);
+	pinch = first_time(&t, TT_GESTURE);
+	CHECK(tt_gesture_events(&t, TP_GESTURE_PINCH, TP_GESTURE_BEGIN) == 1 && pinch,
+	      "scroll, then apart within 300 ms: a pinch");
+	CHECK(count_before(&t, TT_SCROLL, pinch) == 2 && scroll_events_after(&t, pinch) == 0,
+	      "two scroll events, none once it pinches (%d, %d)", count_before(&t, TT_SCROLL, pinch),
+	      scroll_events_after(&t, pinch));
+	for (int i = 0; i < t.nev; i++)
+		if (t.ev[i].type == TT_GESTURE && t.ev[i].g.phase == TP_GESTURE_UPDATE)
+			scale = t.ev[i].g.scale;
+	/* 800 units apart, 60 units each way for 12 frames: 2240 */
+	CHECK(fabs(scale - 2240.0 / 800.0) < 0.01, "the scale counts from the start (%.3f)", scale);
+	(void)t1;
 	lift(&t);
 	tt_free(&t);
 
-	/* Opposite: the pinch begins in that frame too. */
-	tt_init(&t, TT_SYNAPTICS_CLICKPAD);
-	tt_start(&t);
-	two_fingers(&t, -30, 0, 30, 0, 20, &t0);
-	first = first_time(&t, TT_GESTURE);
-	CHECK(first && first <= t0 + 2 * 12000, "spreading fingers pinch within 2 frames (%lld us late)",
-	      (long long)first - (long long)t0);
-	CHECK(tt_scroll_events(&t) == 0, "and do not scroll");
+	/* A scroll that travelled 3 mm (2 PinchThresholds) first stays a scroll. */
+	lead = 7;	/* 210 units, 2 thresholds are 177 */
+	clickpad_paths(&t, scroll_then_apart, 0, 20);
+	CHECK(tt_gesture_events(&t, TP_GESTURE_PINCH, -1) == 0, "after 3.5 mm of scrolling: no pinch");
 	lift(&t);
 	tt_free(&t);
+}
 
-	/* Slow fingers: no waiting window either, the decision follows the distance. */
-	tt_init(&t, TT_SYNAPTICS_CLICKPAD);
-	tt_start(&t);
-	two_fingers(&t, -4, 0, 4, 0, 60, &t0);
-	first = first_time(&t, TT_GESTURE);
-	CHECK(first && first <= t0 + 2 * 12000, "a slow pinch begins when it crosses the threshold");
-	lift(&t);
-	tt_free(&t);
+/* Down 2 units a frame for 30 frames (360 ms), then apart. */
+static void slow_scroll_then_apart(int i, int which, double *dx, double *dy)
+{
+	*dy = 2.0 * (i < 30 ? i : 30);
+	*dx = i > 30 ? (which ? 1 : -1) * 60.0 * (i - 30) : 0;
+}
 
-	/* Below the threshold nothing is decided, however long the fingers stay. */
-	tt_init(&t, TT_SYNAPTICS_CLICKPAD);
-	tt_start(&t);
-	two_fingers(&t, -1, 0, 1, 0, 40, &t0);
-	CHECK(t.nev == 0, "2 fingers moving 40 units in 0.5 s: nothing yet (%d events)", t.nev);
+static void test_pinch_window(void)
+{
+	struct tt t;
+
+	/* The window closes 300 ms after the movement began: then the scroll stays. */
+	clickpad_paths(&t, slow_scroll_then_apart, 0, 45);
+	CHECK(tt_scroll_events(&t) > 0 && tt_gesture_events(&t, TP_GESTURE_PINCH, -1) == 0,
+	      "a slow scroll spreading after 360 ms stays a scroll");
 	lift(&t);
 	tt_free(&t);
+}
+
+/* Finger 1 moves away from finger 0, which rests. */
+static void one_away(int i, int which, double *dx, double *dy)
+{
+	*dx = which ? 20.0 * i : 0;
+	*dy = 0;
+}
+
+/* ... and finger 0 jitters 6 units the same way in the first frames (noise/2 is 4). */
+static void one_away_jitter(int i, int which, double *dx, double *dy)
+{
+	*dx = which ? 20.0 * i : (i >= 2 ? 6 : 0);
+	*dy = which ? 0 : (i >= 2 ? 2 : 0);
 }
 
 static void test_one_finger_still(void)
 {
 	struct tt t;
-	uint64_t t0 = 0;
+	uint64_t t1;
 
-	/* One finger rests, the other moves away: a pinch, decided at twice the threshold. */
+	/* One finger rests, the other moves away: a pinch at twice the threshold, never a scroll. */
 	tt_init(&t, TT_SYNAPTICS_CLICKPAD);
 	tt_start(&t);
-	two_fingers(&t, 0, 0, 20, 0, 30, &t0);
+	t1 = two_paths(&t, one_away, 30);
 	CHECK(tt_gesture_events(&t, TP_GESTURE_PINCH, TP_GESTURE_BEGIN) == 1 &&
 	      tt_scroll_events(&t) == 0, "resting finger + moving finger: pinch, no scroll");
+	/* 2 x 88.6 units at 20 a frame: passed in frame 9 */
+	CHECK(frame_of(first_time(&t, TT_GESTURE), t1) == 9, "decided at twice the threshold: frame 9 (%d)",
+	      frame_of(first_time(&t, TT_GESTURE), t1));
+	lift(&t);
+	tt_free(&t);
+
+	/*
+	 * The resting finger jitters the same way (a realistic pinch around it,
+	 * mtb-clickpad.pinch-one-finger-real): that says nothing about its
+	 * direction beside a long move, so still no scroll, even horizontal.
+	 */
+	tt_init(&t, TT_SYNAPTICS_CLICKPAD);
+	t.p.horiz_twofinger_scroll = true;
+	tt_start(&t);
+	t1 = two_paths(&t, one_away_jitter, 30);
+	CHECK(tt_gesture_events(&t, TP_GESTURE_PINCH, TP_GESTURE_BEGIN) == 1 &&
+	      tt_scroll_events(&t) == 0, "a jittering resting finger: pinch, no scroll (%d scroll events)",
+	      tt_scroll_events(&t));
+	lift(&t);
+	tt_free(&t);
+}
+
+/*
+ * The second finger lands (pressure below FingerHigh for two frames) and
+ * both move down at once: the scroll starts in the first moving frame, as
+ * 1.9's does, from the light contact's position.
+ */
+static void test_landing_scroll(void)
+{
+	struct tt t;
+	uint64_t moved = 0;
+	double v;
+
+	tt_init(&t, TT_SYNAPTICS_CLICKPAD);
+	t.p.coasting_speed = 0;
+	tt_start(&t);
+	tt_down(&t, 0, CX - 400, CY);
+	tt_step(&t, 12);
+	tt_down(&t, 1, CX + 400, CY);
+	t.f.slots[1].pressure = 12;
+	tt_step(&t, 12);
+	tt_clear(&t);
+	for (int i = 1; i <= 10; i++) {
+		tt_move(&t, 0, CX - 400, CY + 40 * i);
+		tt_move(&t, 1, CX + 400, CY + 40 * i);
+		t.f.slots[1].pressure = i == 1 ? 24 : 60;
+		tt_step(&t, 12);
+		if (i == 1)
+			moved = t.now;
+	}
+	CHECK(first_time(&t, TT_SCROLL) == moved, "a landing second finger: scrolls in the first moving frame");
+	tt_scroll_sum(&t, &v, NULL);
+	CHECK(fabs(v - 400.0 / t.p.vert_scroll_delta) < 1e-9,
+	      "all of it (%.3f), no jump when the contact becomes a touch", v);
+	CHECK(tt_motion_events(&t) == 0, "no pointer motion");
+	lift(&t);
+	tt_free(&t);
+}
+
+/* The box corners of a semi-MT pad move down `speed` units a frame. */
+static void test_noise_from_fuzz(void)
+{
+	struct tt t;
+	uint64_t t1;
+
+	/*
+	 * Semi-MT with a kernel fuzz of 8 on the slot positions: the hysteresis
+	 * stays 0.5% of the diagonal (25 units, 1.9's), the decision waits for
+	 * the fuzz only, and the scroll (which follows the first position)
+	 * begins in that frame: 10 units a frame scroll from frame 1 ...
+	 */
+	for (int fuzz = 8; fuzz >= 0; fuzz -= 8) {
+		tt_init(&t, TT_SYNAPTICS_SEMI_MT);
+		t.dev.mt_x = t.dev.x;
+		t.dev.mt_y = t.dev.y;
+		t.dev.mt_x.fuzz = t.dev.mt_y.fuzz = fuzz;
+		tp_params_defaults(&t.dev, &t.p);
+		t.p.coasting_speed = 0;
+		tt_start(&t);
+		speed = 10;
+		t1 = two_paths(&t, down_together, 10);
+		/* ... without it the noise is the hysteresis: 25 units, passed in frame 3 */
+		CHECK(frame_of(first_time(&t, TT_SCROLL), t1) == (fuzz ? 1 : 3),
+		      "semi-MT, MT fuzz %d, hysteresis %d: scrolls from frame %d (%d)", fuzz,
+		      t.p.vert_hysteresis, fuzz ? 1 : 3, frame_of(first_time(&t, TT_SCROLL), t1));
+		lift(&t);
+		tt_free(&t);
+	}
+}
+
+/* Down 30 units a frame for 5 frames, then back up 5 (less than the hysteresis), then on down. */
+static void wobble(int i, int which, double *dx, double *dy)
+{
+	(void)which;
+	*dx = 0;
+	*dy = i <= 5 ? 30.0 * i : i == 6 ? 145 : 145 + 30.0 * (i - 6);
+}
+
+static void test_pushed_box(void)
+{
+	struct tt t;
+	double v;
+	int back = 0;
+
+	clickpad_paths(&t, wobble, 0, 10);
+	for (int i = 0; i < t.nev; i++)
+		back += t.ev[i].type == TT_SCROLL && t.ev[i].v < 0;
+	tt_scroll_sum(&t, &v, NULL);
+	CHECK(back == 0, "a 5-unit wobble back in a scroll is absorbed (%d scrolls up)", back);
+	/* 150 down, 5 up (absorbed), 120 down: the box re-centres, 265 units in all */
+	CHECK(fabs(v - 265.0 / t.p.vert_scroll_delta) < 1e-9, "scrolled %.4f (265 units: %.4f)", v,
+	      265.0 / t.p.vert_scroll_delta);
 	lift(&t);
 	tt_free(&t);
 }
@@ -648,8 +970,15 @@ static void test_count_hold_latency(void)
 
 int main(void)
 {
-	RUN(test_latency);
+	RUN(test_decide_at_noise);
+	RUN(test_lagging_finger);
+	RUN(test_right_angle);
+	RUN(test_scroll_turns_pinch);
+	RUN(test_pinch_window);
 	RUN(test_one_finger_still);
+	RUN(test_landing_scroll);
+	RUN(test_noise_from_fuzz);
+	RUN(test_pushed_box);
 	RUN(test_sequence_lock);
 	RUN(test_pinch_stays_pinch);
 	RUN(test_cancel_on_button);

@@ -58,6 +58,29 @@ static void test_defaults_other_pads(void)
 	CHECK(t.p.click_finger[1] == 1 && t.p.click_finger[2] == 1, "with a right button ClickFinger 1/1/1");
 	CHECK(t.p.horiz_hysteresis == 25, "no fuzz: 0.5 %% of diag (%d)", t.p.horiz_hysteresis);
 
+	/*
+	 * A pad with a slot per finger whose ABS_X has no fuzz but whose MT
+	 * positions do (XIT's T440): 1.9 takes the MT axes' fuzz (8), as
+	 * Debian's 1.9.2 does in the guest; semi-MT slots (a box) and a fuzz of
+	 * 0 on them do not count.
+	 */
+	tt_init(&t, TT_SYNAPTICS_CLICKPAD);
+	t.dev.x.fuzz = t.dev.y.fuzz = 0;
+	t.dev.mt_x = t.dev.x;
+	t.dev.mt_y = t.dev.y;
+	t.dev.mt_x.fuzz = t.dev.mt_y.fuzz = 8;
+	tp_params_defaults(&t.dev, &t.p);
+	CHECK(t.p.horiz_hysteresis == 8 && t.p.vert_hysteresis == 8, "MT fuzz 8: hysteresis %d %d",
+	      t.p.horiz_hysteresis, t.p.vert_hysteresis);
+	t.dev.mt_x.fuzz = t.dev.mt_y.fuzz = 0;
+	tp_params_defaults(&t.dev, &t.p);
+	CHECK(t.p.horiz_hysteresis == 25, "MT fuzz 0: 0.5 %% of diag (%d)", t.p.horiz_hysteresis);
+	t.dev.mt_x.fuzz = t.dev.mt_y.fuzz = 8;
+	t.dev.semi_mt = true;
+	tp_params_defaults(&t.dev, &t.p);
+	CHECK(t.p.horiz_hysteresis == 25, "semi-MT: the box's fuzz does not count (%d)",
+	      t.p.horiz_hysteresis);
+
 	/* Generic (not Synaptics/ALPS/Apple): 4 % and 5.4 % edges; resolution kept. */
 	tt_init(&t, TT_SYNAPTICS_ST);
 	t.dev.vendor = 0x06cb;

@@ -2,7 +2,7 @@
  * evplay - play many evemu event files into input devices, one after the
  * other, in one process, and mark in a client's log where each begins.
  *
- * usage: evplay [--log FILE] [--gap SEC] [--stamps FILE] NAME=DEVNODE=EVENTS...
+ * usage: evplay [--log FILE] [--gap SEC] [--stamps FILE] [--slow F] NAME=DEVNODE=EVENTS...
  *
  * For each argument: append "# play NAME t=MS\n" to FILE (opened O_APPEND,
  * so the line lands between the lines the X client appends to the same
@@ -19,6 +19,9 @@
  * microseconds right after the write returned (the kernel has then queued
  * the frame for every reader).  test/bench matches them with
  * `xevlog --monotonic`.
+ *
+ * --slow F: play F times slower than recorded (test/bench's server
+ * callgrind run: a server under valgrind reads every frame on its own).
  *
  * It replaces one evemu-play per recording in the Xorg suite's gesture
  * sessions (test/xorg/guest-batch): under TCG starting evemu-play costs
@@ -40,6 +43,7 @@
 
 static int log_fd = -1;
 static FILE *stamps;
+static double slow = 1.0;
 
 static void sleep_s(double s)
 {
@@ -135,7 +139,7 @@ static int play(const char *name, const char *dev, const char *path)
 		if (first < 0)
 			first = t;
 		/* pace against the start, so sleeping late does not add up */
-		sleep_s(start + (t - first) - now_s());
+		sleep_s(start + (t - first) * slow - now_s());
 		memset(&ev, 0, sizeof(ev));
 		ev.type = (unsigned short)type;
 		ev.code = (unsigned short)code;
@@ -180,12 +184,19 @@ int main(int argc, char **argv)
 			}
 		} else if (!strcmp(argv[i], "--gap") && i + 1 < argc) {
 			gap = atof(argv[++i]);
+		} else if (!strcmp(argv[i], "--slow") && i + 1 < argc) {
+			slow = atof(argv[++i]);
+			if (!(slow >= 1.0)) {
+				fprintf(stderr, "evplay: --slow wants a factor of at least 1\n");
+				return 2;
+			}
 		} else {
 			break;
 		}
 	}
 	if (i >= argc) {
-		fprintf(stderr, "usage: evplay [--log FILE] [--gap SEC] [--stamps FILE] NAME=DEVNODE=EVENTS...\n");
+		fprintf(stderr, "usage: evplay [--log FILE] [--gap SEC] [--stamps FILE] [--slow F] "
+			"NAME=DEVNODE=EVENTS...\n");
 		return 2;
 	}
 	for (; i < argc; i++) {

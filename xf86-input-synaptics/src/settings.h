@@ -47,9 +47,11 @@
  *                            + 1; unibody MacBooks: mac
  *                DIAG(f)     f times the diagonal in device units (an
  *                            integer, as in 1.9; at least 1)
- *                AT_LEAST_1(v), HYSTERESIS(x) (the axis' fuzz, else
- *                            DIAG(0.005)), RESOLUTION(x) (the axis'
- *                            resolution, else 1: unknown)
+ *                AT_LEAST_1(v), HYSTERESIS(x) (the position axis'
+ *                            fuzz, ABS_MT_POSITION_* on pads with a slot
+ *                            per finger as in 1.9, else DIAG(0.005)),
+ *                            RESOLUTION(x) (the axis' resolution, else 1:
+ *                            unknown)
  *                DOUBLETAP (two fingers or two slots), HAS_LEFT (a left
  *                            button), NO_RIGHT_MIDDLE, IS_CLICKPAD,
  *                            HAS_TOPBUTTONS, MAX_FINGERS, SLOTS

@@ -213,6 +213,8 @@ struct tp_gesture {
 	bool box;			/* positions are a semi-MT bounding box */
 	int touch0_x, touch0_y;		/* semi-MT: touches[0] when the fingers settled (scroll origin) */
 	bool scroll_locked;		/* this touch sequence scrolls: no pinch until every finger is up */
+	uint64_t move_time;		/* a finger first left the noise since they settled, 0 not yet */
+	bool may_pinch;			/* SCROLL decided from the movement: a pinch for a while yet */
 	int pending_fingers;		/* a count seen for one frame only, with the same touches (0 none) */
 	struct tp_gesture_pos held;	/* where the fingers were in that frame */
 	uint64_t held_time;
@@ -221,6 +223,10 @@ struct tp_gesture {
 	int slot_z[TP_MAX_SLOTS];	/* pressures */
 	int slot_x[TP_MAX_SLOTS], slot_y[TP_MAX_SLOTS];	/* positions */
 	double slot_d[TP_MAX_SLOTS];	/* distance moved in the last frame */
+	bool slot_touched[TP_MAX_SLOTS];	/* its contact has been a touch (above FingerHigh) */
+	bool slot_landing[TP_MAX_SLOTS];	/* its contact is still pressing in (gesture.c) */
+	unsigned int landed;		/* slots whose landing contact became a touch this frame */
+	int pair[2];			/* the touches two-finger scrolling follows, -1 none */
 };
 
 struct tp_core {
@@ -409,6 +415,26 @@ static inline bool tp_gesture_scroll_allowed(const struct tp_core *core)
 {
 	return core->gesture.state == GESTURE_STATE_SCROLL;
 }
+
+/* A pinch runs (it may have taken over a two-finger scroll). */
+static inline bool tp_gesture_pinching(const struct tp_core *core)
+{
+	return core->gesture.state == GESTURE_STATE_PINCH;
+}
+
+/*
+ * The two touches two-finger scrolling follows this frame (-1: none), the
+ * positions gesture.c decides from: a second finger still pressing in
+ * included (its touch's x/y are the contact's).
+ */
+static inline void tp_gesture_pair(const struct tp_core *core, int *t1, int *t2)
+{
+	*t1 = core->gesture.pair[0];
+	*t2 = core->gesture.pair[1];
+}
+
+/* The noise of the positions the two-finger decision compares, x units (y scaled to x). */
+double tp_gesture_noise(const struct tp_core *core);
 
 /* Two-finger scrolling of touches t1, t2: where (and when) the fingers settled. */
 bool tp_gesture_scroll_origin(const struct tp_core *core, int t1, int t2, double *x, double *y,

@@ -261,6 +261,7 @@ struct tp_core *tp_core_new(const struct tp_device *dev, const struct tp_params 
 	core->pointer = -1;
 	core->tap.state = TAP_STATE_IDLE;
 	core->gesture.t1 = core->gesture.t2 = -1;
+	core->gesture.pair[0] = core->gesture.pair[1] = -1;
 	return core;
 }
 

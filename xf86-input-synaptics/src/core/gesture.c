@@ -12,8 +12,9 @@
  *   NONE, UNKNOWN, SCROLL --FINGERS 2, pinch possible--> UNKNOWN
  *                         --FINGERS 2, no pinch (or this sequence scrolled)--> SCROLL
  *                         --FINGERS 3+, swipe on--> SWIPE_START
- *   UNKNOWN --MOVE, the fingers move the same way--> SCROLL
- *           +--MOVE, apart, together, around------> PINCH (begins)
+ *   UNKNOWN --MOVE, the same way, or one finger sideways--> SCROLL
+ *           +--MOVE, apart, together, around------------> PINCH (begins)
+ *   SCROLL --MOVE, first 300 ms: the fingers turn out to pinch--> PINCH (begins)
  *   SWIPE_START --MOVE, centre moved SwipeThreshold, no tap pending--> SWIPE (begins)
  *   PINCH, SWIPE --FINGERS--> end (cancelled when a finger was added, not when
  *                  one lifted), then IGNORE (SWIPE_START when a finger was
@@ -24,19 +25,26 @@
  *
  * Only usable touches count: past FingerHigh, not palm, not thumb, not in a
  * soft-button area.  A contact the kernel already reports but whose
- * pressure is still below FingerHigh (a finger landing, or lifting) is not
- * a finger yet: while it lands, the count follows the usable touches, so
- * two fingers are decided from the frame both are really down, and a
- * BTN_TOOL count that runs ahead of the slots leaves the decision open
- * (UNKNOWN) instead of choosing "scroll".  A count that changes for one
- * frame while the same touches stay (2-slot pads misread the finger count
- * now and then) is held for that frame and only taken when it is seen
- * twice; nothing is posted in the held frame.
+ * pressure is still below FingerHigh is a finger landing, or lifting.  One
+ * that is landing (never a touch yet, not on the buttons) stands in for
+ * the finger it becomes as soon as the finger count includes it: two
+ * fingers that move while the second still presses in are decided from
+ * that movement (1.9 scrolls from it), and the scroll follows its position.
+ * Without such a contact a BTN_TOOL count that runs ahead of the slots
+ * leaves the decision open (UNKNOWN); a lifting contact is no finger.  A
+ * count that changes for one frame while the same touches stay (2-slot pads
+ * misread the finger count now and then) is held for that frame and only
+ * taken when it is seen twice; nothing is posted in the held frame.
  *
- * No timers: the scroll/pinch decision is taken from the geometry of the two
- * fingers' paths in the first frame in which one of them has moved
- * PinchThreshold mm, unless that frame is ambiguous (one finger still, or the
- * two at right angles); then it waits for more movement, never for time.
+ * The scroll/pinch decision (libinput's way, our own measures): in the first
+ * frame in which one of the two fingers has left the pad's noise (the
+ * hysteresis box), from the directions of their paths; see
+ * decide_two_fingers().  A scroll is chosen early, so it may still turn out
+ * to be a pinch in its first 300 ms (before the two travelled together
+ * twice PinchThreshold): then the scroll stops and the pinch begins.  No
+ * timers: the time limits are checked in the frames, which keep coming while
+ * fingers move.  Until the decision the pointer does not move; the first
+ * scroll or pinch event carries the movement made before it.
  * A swipe begins in the frame its centre passes SwipeThreshold, unless a
  * tap of that many fingers is still possible (TapButton3 set, within
  * MaxTapTime and MaxTapMove): then when the tap is ruled out.
@@ -56,10 +64,25 @@
 #define GESTURE_SCROLL_COS		0.5
 /* ... in (roughly) opposite directions, more than 100 degrees apart: pinching. */
 #define GESTURE_PINCH_COS		-0.17
-/* A finger that moved less than this share of the other one is still. */
+/*
+ * A finger "moved" once it left the pad's noise (tp_gesture_noise(): the
+ * kernel's fuzz of the slot positions, else the hysteresis box of pointer
+ * motion), never less than this.  The other finger counts as still while
+ * it stays within half of that ...
+ */
+#define GESTURE_NOISE_MIN_MM		0.1
+/* ... or moved less than this share of the other one's path. */
 #define GESTURE_STILL_RATIO		0.3
-/* Ambiguous movement is decided by this many thresholds of travel at the latest. */
+/* One finger moves, the other rests: within 45 degrees of the line between them is "radial". */
+#define GESTURE_RADIAL_COS		0.7
+/* Paths at about right angles: scroll after this long (libinput: 150 ms) ... */
+#define GESTURE_SCROLL_TIMEOUT_MS	150
+/* ... or decide at this many PinchThresholds of travel, whichever comes first. */
 #define GESTURE_FORCE_FACTOR		3.0
+/* A scroll chosen from the first movement may still turn into a pinch for this long ... */
+#define GESTURE_PINCH_WINDOW_MS		300
+/* ... unless the two fingers travelled together this many PinchThresholds first. */
+#define GESTURE_PINCH_MAX_SCROLL	2.0
 
 /* (struct tp_gesture_event is the XI gesture the core posts: these are the machine's inputs) */
 enum tp_gesture_input {
@@ -144,9 +167,24 @@ static bool locate_box(const struct tp_core *core, struct tp_gesture_pos *g)
 	return true;
 }
 
+/*
+ * A contact the pad reports in slot i that is still pressing in: below
+ * FingerHigh, never a touch since its tracking id began, not on the
+ * clickpad's buttons (touches_changed() keeps the flag).  While the finger
+ * count already includes it, its position stands in for the finger it
+ * becomes: two fingers that move the moment the second one lands are
+ * decided from that movement, as 1.9 scrolls from it.
+ */
+static bool contact_landing(const struct tp_core *core, int i)
+{
+	return core->gesture.slot_landing[i];
+}
+
 static void locate(const struct tp_core *core, struct tp_gesture_pos *g)
 {
+	const struct tp_gesture *gs = &core->gesture;
 	double ys = y_scale(core);
+	int usable = 0, extra;
 
 	/* field by field: gcc clears a compound literal with rep stos, dearer for so few words */
 	g->n = 0;
@@ -165,12 +203,21 @@ static void locate(const struct tp_core *core, struct tp_gesture_pos *g)
 			return;
 		}
 	} else {
+		for (int i = 0; i < core->ntouches; i++)
+			usable += touch_usable(&core->touches[i]);
+		/* landing contacts the count has but the touches have not yet */
+		extra = core->gesture_fingers - usable;
 		for (int i = 0; i < core->ntouches; i++) {
 			const struct tp_touch *t = &core->touches[i];
 
-			if (!touch_usable(t))
+			if (touch_usable(t)) {
+				/* (a landing contact that became a touch is the same finger) */
+				g->fresh |= t->began && !(gs->landed & (1u << i));
+			} else if (extra > 0 && contact_landing(core, i)) {
+				extra--;
+			} else {
 				continue;
-			g->fresh |= t->began;
+			}
 			if (g->t1 < 0)
 				g->t1 = i;
 			else if (g->t2 < 0)
@@ -270,6 +317,9 @@ static void settle(struct tp_core *core, const struct tp_gesture_pos *pos)
 	g->t2 = pos->t2;
 	g->ntouch = pos->n;
 	g->last_time = core->now;
+	/* a decision starts afresh: no movement yet, no scroll that may still pinch */
+	g->move_time = 0;
+	g->may_pinch = false;
 }
 
 /* Gestures are off while the pad is off, a palm rests or a button is held. */
@@ -306,7 +356,15 @@ static void release(struct tp_core *core, enum tp_gesture_state *next)
 	*next = GESTURE_STATE_NONE;
 }
 
-static void begin_pinch(struct tp_core *core, const struct tp_gesture_pos *at)
+/*
+ * A pinch begins (from an undecided pair, or correcting a scroll).  Its
+ * scale and angle count from where the fingers settled; the first update's
+ * pan is the centre's motion since (from_x, from_y): since they settled
+ * when nothing was sent yet, since the last frame when a scroll already
+ * carried it.
+ */
+static void begin_pinch(struct tp_core *core, const struct tp_gesture_pos *at, double from_x,
+			double from_y)
 {
 	struct tp_gesture *g = &core->gesture;
 	struct tp_gesture_pos pos = *at;
@@ -317,8 +375,7 @@ static void begin_pinch(struct tp_core *core, const struct tp_gesture_pos *at)
 	g->base_dist = g->start_dist > 0 ? g->start_dist : 1;
 	g->dist = pos.dist;
 	emit(core, TP_GESTURE_PINCH, TP_GESTURE_BEGIN, false, 0, 0, 1.0, 0, 0);
-	/* The first update carries what happened before the decision. */
-	emit(core, TP_GESTURE_PINCH, TP_GESTURE_UPDATE, false, pos.x - g->start_x, pos.y - g->start_y,
+	emit(core, TP_GESTURE_PINCH, TP_GESTURE_UPDATE, false, pos.x - from_x, pos.y - from_y,
 	     pinch_scale(g), tp_angle_wrap(pos.angle - g->start_angle), dt_ms);
 	g->x = pos.x;
 	g->y = pos.y;
@@ -326,45 +383,166 @@ static void begin_pinch(struct tp_core *core, const struct tp_gesture_pos *at)
 }
 
 /*
- * Two fingers (or box corners) a and b have moved by va and vb since they
- * settled.  Scroll if they move the same way, pinch if they move apart,
- * together or around each other.  Undecided (UNKNOWN) while neither has
- * moved PinchThreshold, or while the paths say nothing clear.
+ * The pad's noise in x units: a finger that stayed within it has not moved.
+ * The positions compared are the slots' (box corners on semi-MT pads):
+ * their noise is what the kernel reports as the fuzz of ABS_MT_POSITION_*
+ * (it already drops changes below half of it), else the hysteresis
+ * (HorizHysteresis, VertHysteresis); never less than GESTURE_NOISE_MIN_MM.
+ */
+static double axis_noise(const struct tp_axis *mt, int hysteresis, double scale)
+{
+	return (mt->present && mt->fuzz > 0 ? mt->fuzz : hysteresis) * scale;
+}
+
+double tp_gesture_noise(const struct tp_core *core)
+{
+	double h = axis_noise(&core->dev.mt_x, core->p.horiz_hysteresis, 1.0);
+	double v = axis_noise(&core->dev.mt_y, core->p.vert_hysteresis, y_scale(core));
+	double floor = units(core, GESTURE_NOISE_MIN_MM);
+	double n = h > v ? h : v;
+
+	return n > floor ? n : floor;
+}
+
+/* How two fingers (or box corners) moved since they settled. */
+struct paths {
+	double v[2][2];		/* displacement of each */
+	double len[2];
+	int lead;		/* the one that moved further */
+	double lmax, lmin;
+	double cosine;		/* between the two displacements, 0 while one is 0 */
+	double radial;		/* |cos| between the leader's path and the line between them */
+};
+
+static void measure_paths(const struct tp_gesture *g, const struct tp_gesture_pos *pos,
+			  struct paths *p)
+{
+	double sx = g->p_start[1][0] - g->p_start[0][0], sy = g->p_start[1][1] - g->p_start[0][1];
+	double sep = hypot(sx, sy);
+
+	for (int i = 0; i < 2; i++) {
+		p->v[i][0] = pos->p[i][0] - g->p_start[i][0];
+		p->v[i][1] = pos->p[i][1] - g->p_start[i][1];
+		p->len[i] = hypot(p->v[i][0], p->v[i][1]);
+	}
+	p->lead = p->len[1] > p->len[0];
+	p->lmax = p->len[p->lead];
+	p->lmin = p->len[!p->lead];
+	p->cosine = p->lmin > 0 ? (p->v[0][0] * p->v[1][0] + p->v[0][1] * p->v[1][1]) /
+				  (p->len[0] * p->len[1]) : 0;
+	p->radial = sep > 0 && p->lmax > 0 ?
+		    fabs(p->v[p->lead][0] * sx + p->v[p->lead][1] * sy) / (sep * p->lmax) : 0;
+}
+
+/*
+ * The other finger rests: it moved no more than `noise` (half the noise
+ * while undecided), nor more than a small share of the leader's path (a
+ * jitter beside a long move says nothing about its direction).
+ */
+static bool other_rests(const struct paths *p, double noise)
+{
+	return p->lmin <= noise || p->lmin < GESTURE_STILL_RATIO * p->lmax;
+}
+
+/* The motion of a pair that really is a pinch: apart, together or around each other. */
+static bool pinch_evidence(const struct tp_core *core, const struct paths *p, double still)
+{
+	double threshold = units(core, core->p.pinch_threshold);
+
+	/* both moved, in (roughly) opposite directions */
+	if (!other_rests(p, still))
+		return p->cosine <= GESTURE_PINCH_COS;
+	/* one rests, the other moves toward or away from it: a one-handed zoom */
+	return p->radial >= GESTURE_RADIAL_COS && p->lmax > 2 * threshold;
+}
+
+/*
+ * Two fingers (or box corners) have moved since they settled: scroll or
+ * pinch, decided from their directions as soon as one of them left the
+ * pad's noise.  Undecided (UNKNOWN) while neither has, or while the paths
+ * say nothing clear.  In detail:
+ *   - both moved: within 60 degrees a scroll, more than 100 apart a pinch;
+ *     in between, a scroll after GESTURE_SCROLL_TIMEOUT_MS of movement, or
+ *     decided by the angle at GESTURE_FORCE_FACTOR PinchThresholds;
+ *   - one moved, sideways to the line between them: a scroll whose other
+ *     finger follows a frame later (1.9 scrolls at once; a pinch is still
+ *     recognised if the other then moves the opposite way, see
+ *     pinch_window_open());
+ *   - one moved, toward or away from the resting one: a zoom around the
+ *     resting finger at twice PinchThreshold, a scroll if the other one
+ *     follows the same way.
  */
 static enum tp_gesture_state decide_two_fingers(struct tp_core *core,
 						const struct tp_gesture_pos *pos)
 {
 	struct tp_gesture *g = &core->gesture;
-	double va[2] = { pos->p[0][0] - g->p_start[0][0], pos->p[0][1] - g->p_start[0][1] };
-	double vb[2] = { pos->p[1][0] - g->p_start[1][0], pos->p[1][1] - g->p_start[1][1] };
-	double la = hypot(va[0], va[1]), lb = hypot(vb[0], vb[1]);
-	/* not fmax/fmin: lengths are never NaN nor -0, and these need no libm call */
-	double lmax = la > lb ? la : lb, lmin = la > lb ? lb : la;
-	double threshold = units(core, core->p.pinch_threshold);
-	double cosine;
-	bool pinch, forced = lmax > GESTURE_FORCE_FACTOR * threshold;
+	double noise = tp_gesture_noise(core), threshold = units(core, core->p.pinch_threshold);
+	enum tp_gesture_state next = GESTURE_STATE_UNKNOWN;
+	struct paths p;
 
-	if (lmax <= threshold)
+	measure_paths(g, pos, &p);
+	if (p.lmax <= noise)
 		return GESTURE_STATE_UNKNOWN;
-	if (lmin < GESTURE_STILL_RATIO * lmax) {
-		/* One finger rests, the other moves around it: a one-handed zoom or turn. */
-		if (lmax <= 2 * threshold && !forced)
-			return GESTURE_STATE_UNKNOWN;
-		pinch = true;
-	} else {
-		cosine = (va[0] * vb[0] + va[1] * vb[1]) / (la * lb);
-		if (cosine >= GESTURE_SCROLL_COS)
-			pinch = false;
-		else if (cosine <= GESTURE_PINCH_COS)
-			pinch = true;
-		else if (!forced)
-			return GESTURE_STATE_UNKNOWN;
-		else
-			pinch = cosine < 0.2;
+	if (!g->move_time)
+		g->move_time = core->now;	/* the decision's clocks start with the movement */
+	if (pinch_evidence(core, &p, noise / 2))
+		next = GESTURE_STATE_PINCH;
+	else if (other_rests(&p, noise / 2))
+		next = p.radial < GESTURE_RADIAL_COS ? GESTURE_STATE_SCROLL : GESTURE_STATE_UNKNOWN;
+	else if (p.cosine >= GESTURE_SCROLL_COS)
+		next = GESTURE_STATE_SCROLL;
+	else if (p.lmax > GESTURE_FORCE_FACTOR * threshold)
+		next = p.cosine < 0.2 ? GESTURE_STATE_PINCH : GESTURE_STATE_SCROLL;
+	else if (core->now - g->move_time >= ms2us(GESTURE_SCROLL_TIMEOUT_MS))
+		next = GESTURE_STATE_SCROLL;
+	if (next != GESTURE_STATE_UNKNOWN)
+		tp_log(core, TP_LOG_DEBUG,
+		       "gesture: paths %.0f and %.0f units (noise %.0f), cos %.2f, radial %.2f, %.0f ms: %s",
+		       p.len[0], p.len[1], noise, p.cosine, p.radial,
+		       (core->now - g->move_time) / 1000.0,
+		       next == GESTURE_STATE_PINCH ? "pinch" : "scroll");
+	return next;
+}
+
+/*
+ * A scroll decided from the first movement may still turn out to be a
+ * pinch, for GESTURE_PINCH_WINDOW_MS after the movement began, as long as
+ * the same two touches go on (a count change or other touches settle the
+ * fingers again and close it).
+ */
+static bool pinch_window_open(const struct tp_core *core)
+{
+	const struct tp_gesture *g = &core->gesture;
+
+	return g->may_pinch && core->now - g->move_time < ms2us(GESTURE_PINCH_WINDOW_MS);
+}
+
+/*
+ * SCROLL, in the window: the fingers turned out to pinch (apart by
+ * PinchThreshold each, or one around the other), before the two travelled
+ * together further than GESTURE_PINCH_MAX_SCROLL PinchThresholds: a scroll
+ * that went that far was one, whatever the fingers do next.
+ */
+static bool scroll_turns_pinch(struct tp_core *core, const struct tp_gesture_pos *pos)
+{
+	double threshold = units(core, core->p.pinch_threshold);
+	double travel;
+	struct paths p;
+
+	if (pos->n < 2)
+		return false;
+	measure_paths(&core->gesture, pos, &p);
+	travel = hypot(p.v[0][0] + p.v[1][0], p.v[0][1] + p.v[1][1]) / 2;
+	if (travel > GESTURE_PINCH_MAX_SCROLL * threshold) {
+		core->gesture.may_pinch = false;
+		return false;
 	}
-	tp_log(core, TP_LOG_DEBUG, "gesture: paths %.0f and %.0f units, decided %s", la, lb,
-	       pinch ? "pinch" : "scroll");
-	return pinch ? GESTURE_STATE_PINCH : GESTURE_STATE_SCROLL;
+	if (!pinch_evidence(core, &p, threshold))
+		return false;
+	tp_log(core, TP_LOG_DEBUG,
+	       "gesture: paths %.0f and %.0f units, cos %.2f, centre %.0f: the scroll is a pinch",
+	       p.len[0], p.len[1], p.cosine, travel);
+	return true;
 }
 
 /*
@@ -387,7 +565,9 @@ static int gesture_count(const struct tp_core *core, const struct tp_gesture_pos
  * end)?  A slot whose point jumps GESTURE_JUMP_MM further than it moved the
  * frame before has changed hands too: with more fingers than slots the
  * kernel moves a slot to another finger under the same tracking id (and
- * libevdev drops a tracking id that changes without a -1 in between).
+ * libevdev drops a tracking id that changes without a -1 in between).  A
+ * landing contact that becomes a touch is no change: it was the finger
+ * already (contact_landing()).
  * *rising: a contact below FingerHigh is pressing harder, a finger still
  * landing.  *landing: a contact below FingerHigh with a pressure of its
  * own on a pad with a slot per finger (for gesture_count).
@@ -397,12 +577,14 @@ static bool touches_changed(struct tp_core *core, bool *rising, bool *landing)
 {
 	struct tp_gesture *g = &core->gesture;
 	double jump = units(core, GESTURE_JUMP_MM);
-	bool changed = false;
+	bool changed = false, touch_change = false;
 
 	*rising = *landing = false;
+	g->landed = 0;
 	for (int i = 0; i < core->dev.num_slots && i < TP_MAX_SLOTS; i++) {
 		const struct tp_contact *c = &core->frame.slots[i];
-		bool fresh;
+		const struct tp_touch *t = &core->touches[i];
+		bool fresh, was_landing = g->slot_landing[i];
 		double d;
 
 		/* Empty then and now: nothing to compare (a slot that fills is fresh). */
@@ -417,9 +599,20 @@ static bool touches_changed(struct tp_core *core, bool *rising, bool *landing)
 			d = 0;
 		}
 		changed |= fresh;
-		if (c->active && !core->touches[i].down) {
+		if (c->active && !t->down) {
 			*landing |= core->mt && c->pressure >= 0;
 			*rising |= c->pressure > (fresh ? 0 : g->slot_z[i]);
+		}
+		if (core->mt) {
+			if (fresh)
+				g->slot_touched[i] = false;
+			g->slot_touched[i] |= t->down;
+			g->slot_landing[i] = c->active && !t->down && !g->slot_touched[i] &&
+					     c->pressure > 0 && !tp_button_strip_at(core, c->y);
+			if (t->began && was_landing && !fresh)
+				g->landed |= 1u << i;
+			else
+				touch_change |= t->began || t->ended;
 		}
 		g->slot_active[i] = c->active;
 		g->slot_ids[i] = c->tracking_id;
@@ -428,7 +621,7 @@ static bool touches_changed(struct tp_core *core, bool *rising, bool *landing)
 		g->slot_y[i] = c->y;
 		g->slot_d[i] = d;
 	}
-	return changed || core->touch_events;
+	return changed || (core->mt ? touch_change : core->touch_events);
 }
 
 /*
@@ -458,7 +651,7 @@ static enum tp_gesture_state decide_one_contact(struct tp_core *core,
 {
 	const struct tp_gesture *g = &core->gesture;
 
-	if (hypot(pos->x - g->start_x, pos->y - g->start_y) <= units(core, core->p.pinch_threshold))
+	if (hypot(pos->x - g->start_x, pos->y - g->start_y) <= tp_gesture_noise(core))
 		return GESTURE_STATE_UNKNOWN;
 	return GESTURE_STATE_SCROLL;
 }
@@ -517,10 +710,13 @@ static void gesture_unknown(struct tp_core *core, enum tp_gesture_input ev, int 
 			*next = decide_two_fingers(core, pos);
 		else if (pos->n == 1)
 			*next = decide_one_contact(core, pos);
-		if (*next == GESTURE_STATE_PINCH)
-			begin_pinch(core, pos);
-		else if (*next == GESTURE_STATE_SCROLL)
-			core->gesture.scroll_locked = true;	/* no pinch until every finger is up */
+		if (*next == GESTURE_STATE_PINCH) {
+			begin_pinch(core, pos, core->gesture.start_x, core->gesture.start_y);
+		} else if (*next == GESTURE_STATE_SCROLL) {
+			/* a pinch only in the window (two positions); after it, none until all are up */
+			core->gesture.may_pinch = pos->n >= 2;
+			core->gesture.scroll_locked = true;
+		}
 		break;
 	case GESTURE_EVENT_CLICK:
 		*next = GESTURE_STATE_NONE;
@@ -531,7 +727,12 @@ static void gesture_unknown(struct tp_core *core, enum tp_gesture_input ev, int 
 	}
 }
 
-/* SCROLL: two fingers scroll (scroll.c, tp_gesture_scroll_allowed()). */
+/*
+ * SCROLL: two fingers scroll (scroll.c, tp_gesture_scroll_allowed()).  MOVE
+ * comes only while the pinch window is open (follow()): the fingers may
+ * still turn out to pinch.  The scroll already carried the centre's motion,
+ * so the pinch's first update carries no pan.
+ */
 static void gesture_scroll(struct tp_core *core, enum tp_gesture_input ev, int n,
 			   const struct tp_gesture_pos *pos, enum tp_gesture_state *next)
 {
@@ -546,6 +747,12 @@ static void gesture_scroll(struct tp_core *core, enum tp_gesture_input ev, int n
 		*next = GESTURE_STATE_NONE;
 		break;
 	case GESTURE_EVENT_MOVE:
+		if (!scroll_turns_pinch(core, pos))
+			break;
+		core->gesture.scroll_locked = false;
+		begin_pinch(core, pos, pos->x, pos->y);
+		*next = GESTURE_STATE_PINCH;
+		break;
 	case GESTURE_EVENT_TOUCHES:
 	case GESTURE_EVENT_DISABLE:
 		break;
@@ -749,7 +956,8 @@ static void follow(struct tp_core *core, int n, bool changed, const struct tp_ge
 		return;
 	}
 	if (g->state == GESTURE_STATE_UNKNOWN || g->state == GESTURE_STATE_PINCH ||
-	    g->state == GESTURE_STATE_SWIPE_START || g->state == GESTURE_STATE_SWIPE)
+	    g->state == GESTURE_STATE_SWIPE_START || g->state == GESTURE_STATE_SWIPE ||
+	    (g->state == GESTURE_STATE_SCROLL && pinch_window_open(core)))
 		gesture_handle_event(core, GESTURE_EVENT_MOVE, n, pos);
 	g->last_time = core->now;
 }
@@ -763,6 +971,8 @@ bool tp_gesture_frame(struct tp_core *core)
 
 	changed = touches_changed(core, &rising, &landing);
 	locate(core, &pos);
+	g->pair[0] = pos.t1;
+	g->pair[1] = pos.t2;
 	n = gesture_count(core, &pos, landing);
 	/*
 	 * A pinch needs the distance and angle in every frame, and so does a
@@ -834,5 +1044,6 @@ bool tp_gesture_scroll_origin(const struct tp_core *core, int t1, int t2, double
 void tp_gesture_reset(struct tp_core *core)
 {
 	end_gesture(core, true);
-	core->gesture = (struct tp_gesture){ .state = GESTURE_STATE_NONE, .t1 = -1, .t2 = -1 };
+	core->gesture = (struct tp_gesture){ .state = GESTURE_STATE_NONE, .t1 = -1, .t2 = -1,
+					     .pair = { -1, -1 } };
 }

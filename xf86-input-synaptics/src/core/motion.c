@@ -16,8 +16,8 @@
  * where v is the finger speed in device units per 12.5 ms (1.9 assumed
  * 80 packets per second), then multiplied by the pressure factor and the
  * pointer gain below.  This is the whole gain: the glue leaves the X
- * server's scheme flat, so what the core reports (synreplay) is what X
- * clients receive; a user's ConstantDeceleration divides on top.
+ * server's scheme without a profile, so what the core reports (synreplay)
+ * is what X clients receive; a user's ConstantDeceleration divides on top.
  * Unaccelerated deltas are the device deltas after resolution compensation.
  */
 #include <math.h>

@@ -71,7 +71,22 @@ struct default_ctx {
 	int minp, minw;			/* pressure and width ranges (or fallbacks) */
 	long long prange, wrange;
 	bool elantech, unibody;
+	int fuzz_x, fuzz_y;		/* the noise the positions carry (HYSTERESIS) */
 };
+
+/*
+ * The kernel's fuzz of a position axis, as 1.9's evdev backend takes it for
+ * its hysteresis: on a pad with a slot per finger that of ABS_MT_POSITION_*
+ * (1.9 reads the MT axes' ranges and fuzz over the single-touch ones), else
+ * that of ABS_X/ABS_Y; a fuzz of 0 is not trusted (0.5% of the diagonal).
+ */
+static int position_fuzz(const struct tp_device *dev, const struct tp_axis *st,
+			 const struct tp_axis *mt)
+{
+	if (dev->num_slots > 0 && !dev->semi_mt && mt->present && mt->fuzz > 0)
+		return mt->fuzz;
+	return st->fuzz;
+}
 
 static void default_ctx_init(const struct tp_device *dev, struct default_ctx *d)
 {
@@ -96,6 +111,8 @@ static void default_ctx_init(const struct tp_device *dev, struct default_ctx *d)
 	axis_range(&dev->width, DEFAULT_WIDTH_MAX, &d->minw, &maxw);
 	d->prange = (long long)maxp - d->minp + 1;
 	d->wrange = (long long)maxw - d->minw + 1;
+	d->fuzz_x = position_fuzz(dev, &dev->x, &dev->mt_x);
+	d->fuzz_y = position_fuzz(dev, &dev->y, &dev->mt_y);
 	d->elantech = dev->vendor == PS2_VENDOR && dev->product == PS2_PRODUCT_ELANTECH;
 	d->unibody = is_unibody_macbook(dev);
 }
@@ -108,7 +125,7 @@ static void default_ctx_init(const struct tp_device *dev, struct default_ctx *d)
 #define FINGER_Z(z, mac)	(d->elantech ? d->minp + 1 : d->unibody ? (mac) : (z))
 #define DIAG(f)			(d->diag * (f))
 #define AT_LEAST_1(v)		((v) < 1 ? 1 : (v))
-#define HYSTERESIS(a)		(d->dev->a.fuzz > 0 ? d->dev->a.fuzz : DIAG(0.005))
+#define HYSTERESIS(a)		(d->fuzz_##a > 0 ? d->fuzz_##a : DIAG(0.005))
 #define RESOLUTION(a)		(d->dev->a.res > 0 ? d->dev->a.res : 1)
 #define DOUBLETAP		(d->dev->max_fingers >= 2 || d->dev->num_slots >= 2)
 #define HAS_LEFT		((d->dev->buttons & TP_HW_LEFT) != 0)

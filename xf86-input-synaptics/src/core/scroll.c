@@ -21,6 +21,7 @@
  *   EDGE_* --LEAVE_STRIP--> IDLE (candidate dropped)
  *   EDGE_*, CIRCULAR --FINGERS--> IDLE (candidate dropped)
  *   TWOFINGER --ONE_FINGER / FINGERS--> IDLE (may coast, candidate dropped)
+ *   TWOFINGER --PINCH (the fingers turned out to pinch)--> IDLE (no coasting)
  *   any --RELEASE--> IDLE (may coast);  any --DISABLE--> IDLE
  *
  * Coasting runs beside it (a coast after a lift goes on under a new
@@ -62,6 +63,7 @@ enum tp_scroll_event {
 	SCROLL_EVENT_TWOFINGER,		/* gesture.c lets two fingers scroll, and it is on */
 	SCROLL_EVENT_ONE_FINGER,	/* one finger, no two-finger scroll */
 	SCROLL_EVENT_FINGERS,		/* two or more fingers, no two-finger scroll */
+	SCROLL_EVENT_PINCH,		/* gesture.c found the two scrolling fingers pinch */
 	SCROLL_EVENT_LEAVE_STRIP,	/* the edge-scrolling finger left its strip */
 	SCROLL_EVENT_CORNER,		/* ... reached a corner, and CircularScrolling takes over */
 };
@@ -110,6 +112,7 @@ static const char *event_name(enum tp_scroll_event e)
 	case SCROLL_EVENT_TWOFINGER: return "TWOFINGER";
 	case SCROLL_EVENT_ONE_FINGER: return "ONE_FINGER";
 	case SCROLL_EVENT_FINGERS: return "FINGERS";
+	case SCROLL_EVENT_PINCH: return "PINCH";
 	case SCROLL_EVENT_LEAVE_STRIP: return "LEAVE_STRIP";
 	case SCROLL_EVENT_CORNER: return "CORNER";
 	}
@@ -477,6 +480,7 @@ static void scroll_idle(struct tp_core *core, enum tp_scroll_event ev, enum tp_s
 	case SCROLL_EVENT_RELEASE:
 	case SCROLL_EVENT_DISABLE:
 	case SCROLL_EVENT_FINGERS:
+	case SCROLL_EVENT_PINCH:
 	case SCROLL_EVENT_LEAVE_STRIP:
 	case SCROLL_EVENT_CORNER:
 		break;
@@ -503,6 +507,7 @@ static void scroll_edge(struct tp_core *core, enum tp_scroll_event ev, enum tp_s
 		*next = begin_scroll(core, SCROLL_STATE_TWOFINGER);
 		break;
 	case SCROLL_EVENT_FINGERS:
+	case SCROLL_EVENT_PINCH:
 	case SCROLL_EVENT_LEAVE_STRIP:
 		/* Another finger, or leaving the strip, ends edge scrolling for this touch. */
 		end_scroll(core, false);
@@ -540,6 +545,12 @@ static void scroll_twofinger(struct tp_core *core, enum tp_scroll_event ev,
 		core->scroll.candidate = SCROLL_STATE_IDLE;
 		*next = SCROLL_STATE_IDLE;
 		break;
+	case SCROLL_EVENT_PINCH:
+		/* The fingers are still down and zoom now: nothing goes on scrolling. */
+		end_scroll(core, false);
+		core->scroll.candidate = SCROLL_STATE_IDLE;
+		*next = SCROLL_STATE_IDLE;
+		break;
 	case SCROLL_EVENT_TWOFINGER:
 	case SCROLL_EVENT_LEAVE_STRIP:
 	case SCROLL_EVENT_CORNER:
@@ -567,6 +578,7 @@ static void scroll_circular(struct tp_core *core, enum tp_scroll_event ev,
 		*next = begin_scroll(core, SCROLL_STATE_TWOFINGER);
 		break;
 	case SCROLL_EVENT_FINGERS:
+	case SCROLL_EVENT_PINCH:
 		end_scroll(core, false);
 		core->scroll.candidate = SCROLL_STATE_IDLE;
 		*next = SCROLL_STATE_IDLE;
@@ -605,10 +617,14 @@ static void scroll_handle_event(struct tp_core *core, enum tp_scroll_event ev)
 	s->state = next;
 }
 
-/* Where the scroll deltas come from; false if there is no usable position. */
+/*
+ * Where the scroll deltas come from; false if there is no usable position.
+ * Two fingers on a pad with a slot per finger: the centre of the pair
+ * gesture.c decides from (tp_gesture_pair()).
+ */
 static bool scroll_position(struct tp_core *core, double *x, double *y, int *t1, int *t2)
 {
-	int a = -1, b = -1;
+	int a, b;
 
 	*t1 = *t2 = -1;
 	if (core->scroll.state != SCROLL_STATE_TWOFINGER || !core->mt) {
@@ -621,16 +637,7 @@ static bool scroll_position(struct tp_core *core, double *x, double *y, int *t1,
 		*t1 = i;
 		return true;
 	}
-	for (int i = 0; i < core->ntouches; i++) {
-		const struct tp_touch *t = &core->touches[i];
-
-		if (!t->down || t->ignored || t->thumb || t->in_button_area)
-			continue;
-		if (a < 0)
-			a = i;
-		else if (b < 0)
-			b = i;
-	}
+	tp_gesture_pair(core, &a, &b);
 	if (a < 0)
 		return false;
 	if (b < 0) {
@@ -644,6 +651,23 @@ static bool scroll_position(struct tp_core *core, double *x, double *y, int *t1,
 	*t1 = a;
 	*t2 = b;
 	return true;
+}
+
+/*
+ * The hysteresis box of a two-finger scroll that starts from where the
+ * fingers settled: the movement that decided it proved the fingers move,
+ * so along an axis on which they left half the pad's noise
+ * (tp_gesture_noise()) the box starts pushed that way, and the first
+ * scroll carries all of the movement (no dead zone at the start; a wobble
+ * back is still absorbed).
+ */
+static double pushed(double origin, double now, double margin, double noise)
+{
+	if (now - origin > noise / 2)
+		return origin - margin;
+	if (origin - now > noise / 2)
+		return origin + margin;
+	return origin;
 }
 
 static void scroll_update(struct tp_core *core)
@@ -673,8 +697,8 @@ static void scroll_update(struct tp_core *core)
 		if (!fresh || s->state != SCROLL_STATE_TWOFINGER ||
 		    !tp_gesture_scroll_origin(core, t1, t2, &ox, &oy, &since))
 			return;
-		s->last_x = ox;
-		s->last_y = oy;
+		s->last_x = pushed(ox, x, p->horiz_hysteresis, tp_gesture_noise(core));
+		s->last_y = pushed(oy, y, p->vert_hysteresis, tp_gesture_noise(core) / core->y_scale);
 		s->last_time = since;
 	}
 
@@ -761,6 +785,8 @@ static enum tp_scroll_event fingers_event(const struct tp_core *core, int n)
 	if (tp_gesture_fingers(core) == 2 && (p->vert_twofinger_scroll || p->horiz_twofinger_scroll) &&
 	    tp_gesture_scroll_allowed(core))
 		return SCROLL_EVENT_TWOFINGER;
+	if (tp_gesture_pinching(core))
+		return SCROLL_EVENT_PINCH;
 	return n == 1 ? SCROLL_EVENT_ONE_FINGER : SCROLL_EVENT_FINGERS;
 }
 

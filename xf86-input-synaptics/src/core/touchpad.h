@@ -48,6 +48,7 @@ struct tp_device {
 	char name[128];
 	int vendor, product;
 	struct tp_axis x, y, pressure, width, touch_major;
+	struct tp_axis mt_x, mt_y;	/* ABS_MT_POSITION_X/Y (their fuzz: params.c HYSTERESIS) */
 	int num_slots;		/* MT slots, 0 for single-touch devices */
 	bool semi_mt;		/* INPUT_PROP_SEMI_MT: slots are a bounding box */
 	bool clickpad;		/* INPUT_PROP_BUTTONPAD */
@@ -129,8 +130,9 @@ struct tp_params {
 	 * moving apart/together or rotating (semi-MT: the bounding box grows or
 	 * shrinks, angle 0); with pinch on, the core decides between scrolling
 	 * and pinching from the directions of the two fingers once one of them
-	 * has moved pinch_threshold mm.  Off with TouchpadOff 1 or 2 and while
-	 * a physical button is held.
+	 * has left the hysteresis box; a scroll becomes a pinch in its first
+	 * 300 ms when both fingers move pinch_threshold mm apart.  Off with
+	 * TouchpadOff 1 or 2 and while a physical button is held.
 	 */
 	bool swipe_gestures;		/* GestureSwipe */
 	bool pinch_gestures;		/* GesturePinch */

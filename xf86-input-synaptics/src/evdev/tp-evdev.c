@@ -112,6 +112,8 @@ void tp_evdev_describe(const struct libevdev *evdev, struct tp_device *dev)
 	describe_axis(evdev, ABS_PRESSURE, &dev->pressure);
 	describe_axis(evdev, ABS_TOOL_WIDTH, &dev->width);
 	describe_axis(evdev, ABS_MT_TOUCH_MAJOR, &dev->touch_major);
+	describe_axis(evdev, ABS_MT_POSITION_X, &dev->mt_x);
+	describe_axis(evdev, ABS_MT_POSITION_Y, &dev->mt_y);
 
 	if (libevdev_has_event_code(evdev, EV_ABS, ABS_MT_SLOT)) {
 		const struct input_absinfo *abs = libevdev_get_abs_info(evdev, ABS_MT_SLOT);

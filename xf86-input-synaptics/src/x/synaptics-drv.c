@@ -13,9 +13,9 @@
  * Pointer acceleration: the core already applies synaptics-style
  * acceleration (MinSpeed/MaxSpeed/AccelFactor), so the server must not
  * accelerate again.  We keep the server's predictable scheme (so
- * ConstantDeceleration and the "Device Accel *" properties still work) but
- * select its device-specific profile with a flat profile function (1.0).
- * A user may still pick another profile with AccelerationProfile.
+ * ConstantDeceleration and the "Device Accel *" properties still work)
+ * with no profile (init_accel()).  A user may still pick a profile with
+ * AccelerationProfile.
  */
 #include "config.h"
 
@@ -353,14 +353,19 @@ static void syn_ptr_ctrl(DeviceIntPtr dev, PtrCtrl *ctrl)
 
 /*
  * The whole pointer gain is the core's (motion.c): the server's predictable
- * scheme stays, with its device-specific profile flat and its constant
- * deceleration at the server's default (1.0) unless the user sets
- * ConstantDeceleration, which the server applies on top.
+ * scheme stays, so the "Device Accel *" properties and ConstantDeceleration
+ * work as with 1.9, but with no profile (-1, AccelProfileNone).  With no
+ * profile and no constant deceleration the scheme returns at once for every
+ * motion event; with a profile it tracks the velocity of every event (16
+ * trackers, an atan2 per event), which cost the server more than libinput's
+ * PtrAccelNoOp (test/bench/README.md).  A user's ConstantDeceleration (the
+ * server applies it on top) or AccelerationProfile turns the scheme on; the
+ * device-specific profile, if chosen, is flat (1.0).
  */
 static void init_accel(DeviceIntPtr dev)
 {
 	DeviceVelocityPtr vel = GetDevicePredictableAccelData(dev);
-	int profile = AccelProfileDeviceSpecific;
+	int profile = AccelProfileNone;
 
 	if (!vel) {
 		InitPointerAccelerationScheme(dev, PtrAccelPredictable);

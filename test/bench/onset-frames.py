@@ -1,0 +1,95 @@
+#!/usr/bin/env python3
+"""onset-frames.py - our first gesture (or scroll) event per realistic recording,
+in frames from the threshold frame, as synreplay plays it (host, deterministic).
+
+usage: onset-frames.py --synreplay PATH [--set Name=value]... REC_DIR
+
+For every REC_DIR/*-real.expect with a threshold frame: synreplay (the evdev
+backend and the core, no X server) plays the recording; the first event of
+the expected kind (a scroll event for scrolls, a gesture begin otherwise)
+belongs to the last SYN_REPORT at or before its time (synreplay prints
+milliseconds: a frame counts from 0.9 ms before its stamp), and the
+threshold frame is the one nearest to the .expect's threshold-time, as
+analyze.py finds it among evplay's stamps.  Prints one line per recording:
+
+  NAME KIND FRAMES      (FRAMES: event frame - threshold frame; "none")
+
+The guest measures the same from the X server's event times (analyze.py's
+gesture table); these are the core's own, free of the emulator's load.
+"""
+import argparse
+import bisect
+import glob
+import os
+import subprocess
+import sys
+
+
+def frame_times(path):
+    """Seconds since the first event of every SYN_REPORT in an evemu file."""
+    times, t0 = [], None
+    with open(path) as f:
+        for line in f:
+            if not line.startswith("E:"):
+                continue
+            p = line.split()
+            t = float(p[1])
+            if t0 is None:
+                t0 = t
+            if p[2] == "0000" and p[3] == "0000":
+                times.append(t - t0)
+    return times
+
+
+def expect(path):
+    e = {}
+    with open(path) as f:
+        for line in f:
+            k, _, v = line.strip().partition(" ")
+            e[k] = v
+    return e
+
+
+def first_event(out, kind):
+    for line in out.splitlines():
+        p = line.split()
+        if len(p) < 3:
+            continue
+        if kind == "scroll" and p[1] == "scroll":
+            return float(p[0])
+        if kind != "scroll" and p[1] == "gesture" and p[3] == "begin":
+            return float(p[0])
+    return None
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--synreplay", required=True)
+    ap.add_argument("--set", action="append", default=[])
+    ap.add_argument("rec")
+    a = ap.parse_args()
+    opts = [x for s in a.set for x in ("--set", s)]
+    for e in sorted(glob.glob(os.path.join(a.rec, "*-real.expect"))):
+        name = os.path.basename(e)[:-len(".expect")]
+        exp = expect(e)
+        if float(exp.get("threshold-time", -1)) < 0:
+            continue
+        pad = name.split(".", 1)[0]
+        events = os.path.join(a.rec, name + ".events")
+        r = subprocess.run([a.synreplay] + opts + [os.path.join(a.rec, pad + ".desc"), events],
+                           capture_output=True, text=True)
+        if r.returncode != 0:
+            sys.exit("onset-frames: synreplay %s failed: %s" % (name, r.stderr[-300:]))
+        times = frame_times(events)
+        tt = float(exp["threshold-time"])
+        thr = min(range(len(times)), key=lambda k: abs(times[k] - tt))
+        t = first_event(r.stdout, exp.get("expect"))
+        if t is None:
+            print("%s %s none" % (name, exp.get("expect")))
+            continue
+        frame = bisect.bisect_right(times, t + 0.0009) - 1
+        print("%s %s %d" % (name, exp.get("expect"), frame - thr))
+
+
+if __name__ == "__main__":
+    main()
