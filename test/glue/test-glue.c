@@ -319,6 +319,19 @@ static void main_loop_turn(void)
 	stub_run_timers();
 }
 
+/*
+ * The user lifts every finger; the driver reads it and the main loop runs
+ * 250 ms later, past the tap timeout (MaxTapTime, 180 ms by default), so
+ * what the lift started (a tap's click, the end of a gesture) is posted.
+ */
+static void lift_and_settle(InputInfoPtr p)
+{
+	one_finger(false, 0, 0, false);
+	read_now(p);
+	wait_ms(250);
+	main_loop_turn();
+}
+
 /* ---- the device ---- */
 
 static InputInfoPtr pinfo;
@@ -379,10 +392,7 @@ static void test_motion(void)
 	stub_clear_events();
 	for (int i = 0; i < 10; i++)
 		one_finger(true, 2000 + 80 * i, 2000, false);
-	one_finger(false, 0, 0, false);
-	read_now(pinfo);
-	wait_ms(250);
-	main_loop_turn();
+	lift_and_settle(pinfo);
 	CHECK(count(STUB_MOTION, -1, -1) >= 5, "a moving finger moves the pointer (%d events)",
 	      count(STUB_MOTION, -1, -1));
 	CHECK(count(STUB_BUTTON, -1, -1) == 0, "a move clicks nothing");
@@ -654,10 +664,7 @@ static void test_clickpad_on_while_held(void)
 	CHECK(button_held(1), "ClickPad 0: the switch holds button 1");
 	stub_client_change(dev, SYNAPTICS_PROP_CLICKPAD, XA_INTEGER, 8, 1, &on);
 	one_finger(true, 2500, 2500, false);
-	one_finger(false, 0, 0, false);
-	read_now(pinfo);
-	wait_ms(250);
-	main_loop_turn();
+	lift_and_settle(pinfo);
 	dump_events("ClickPad on while held");
 	CHECK(!button_held(1) && count(STUB_BUTTON, 1, 1) == 1 && count(STUB_BUTTON, 1, 0) == 1,
 	      "switched to ClickPad 1 while held: the release releases it (%d presses, %d releases)",
@@ -666,10 +673,7 @@ static void test_clickpad_on_while_held(void)
 	one_finger(true, 2500, 3900, false);
 	one_finger(true, 2500, 3900, true);
 	one_finger(true, 2500, 3900, false);
-	one_finger(false, 0, 0, false);
-	read_now(pinfo);
-	wait_ms(250);
-	main_loop_turn();
+	lift_and_settle(pinfo);
 	CHECK(count(STUB_BUTTON, 1, 1) == 1 && count(STUB_BUTTON, 1, 0) == 1 && !button_held(1),
 	      "and the next click is one click");
 }
@@ -704,10 +708,7 @@ static void test_drag_survives_syn_dropped(void)
 	CHECK(count(STUB_MOTION, -1, -1) >= 6, "and the drag moves on (%d motion events)",
 	      count(STUB_MOTION, -1, -1));
 	one_finger(true, x, 3300, false);
-	one_finger(false, 0, 0, false);
-	read_now(pinfo);
-	wait_ms(250);
-	main_loop_turn();
+	lift_and_settle(pinfo);
 	CHECK(count(STUB_BUTTON, 1, 0) == 1 && !button_held(1), "the real release ends it");
 }
 
@@ -816,10 +817,7 @@ static void test_server_fd_vt_switch(void)
 	stub_clear_events();
 	for (int i = 0; i < 10; i++)
 		one_finger(true, 2000 + 60 * i, 2600, false);
-	one_finger(false, 0, 0, false);
-	read_now(pi);
-	wait_ms(250);
-	main_loop_turn();
+	lift_and_settle(pi);
 	dump_events("one finger after the VT switch");
 	CHECK(count(STUB_MOTION, -1, -1) >= 5 && count(STUB_SCROLL, -1, -1) == 0,
 	      "one finger moves the pointer: no ghost of the finger lifted while away (%d motion)",
