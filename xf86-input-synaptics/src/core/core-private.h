@@ -112,6 +112,16 @@ struct tp_motion {
 	uint64_t last_time;
 	struct { double d; uint64_t dt; } hist[TP_MOTION_HISTORY];
 	int nhist;
+	unsigned int held;	/* MOTION_HELD_* bits of the last frame (logged on change) */
+};
+
+/* What holds the pointer still in a frame (core.c). */
+enum {
+	MOTION_HELD_GESTURE = 1 << 0,
+	MOTION_HELD_SCROLL = 1 << 1,
+	MOTION_HELD_OFF = 1 << 2,
+	MOTION_HELD_PALM = 1 << 3,
+	MOTION_HELD_CLICK = 1 << 4,
 };
 
 /* Physical buttons, middle emulation, scroll buttons (buttons.c). */

@@ -126,7 +126,8 @@ static void run_timers(struct tp_core *core, uint64_t until)
 
 void tp_core_frame(struct tp_core *core, const struct tp_frame *f)
 {
-	bool gesturing, scrolling, suppress;
+	bool gesturing, scrolling;
+	unsigned int held;
 
 	if (!core || !f)
 		return;
@@ -157,9 +158,17 @@ void tp_core_frame(struct tp_core *core, const struct tp_frame *f)
 	gesturing = tp_gesture_frame(core);
 	scrolling = tp_scroll_frame(core);
 
-	suppress = gesturing || scrolling || core->p.touchpad_off == 1 || core->palm ||
-		   tp_clickpad_suppresses_motion(core);
-	tp_motion_frame(core, suppress);
+	held = (gesturing ? MOTION_HELD_GESTURE : 0) | (scrolling ? MOTION_HELD_SCROLL : 0) |
+	       (core->p.touchpad_off == 1 ? MOTION_HELD_OFF : 0) | (core->palm ? MOTION_HELD_PALM : 0) |
+	       (tp_clickpad_suppresses_motion(core) ? MOTION_HELD_CLICK : 0);
+	if (held != core->motion.held) {
+		tp_log(core, TP_LOG_DEBUG, "motion: held by%s%s%s%s%s%s",
+		       held & MOTION_HELD_GESTURE ? " gesture" : "", held & MOTION_HELD_SCROLL ? " scroll" : "",
+		       held & MOTION_HELD_OFF ? " TouchpadOff" : "", held & MOTION_HELD_PALM ? " palm" : "",
+		       held & MOTION_HELD_CLICK ? " click" : "", held ? "" : " nothing");
+		core->motion.held = held;
+	}
+	tp_motion_frame(core, held != 0);
 
 	core->prev_fingers = core->fingers;
 	core->prev_gesture_fingers = core->gesture_fingers;

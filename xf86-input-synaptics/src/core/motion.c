@@ -113,6 +113,8 @@ void tp_motion_frame(struct tp_core *core, bool suppress)
 
 	if (idx < 0 || core->pointer_changed || m->touch != idx)
 		tp_motion_reset(core);
+	if (idx != m->touch)
+		tp_log(core, TP_LOG_DEBUG, "motion: pointer touch %d -> %d", m->touch, idx);
 	m->touch = idx;
 	if (idx < 0)
 		return;
