@@ -1,7 +1,8 @@
 /*
  * check-evdev-live - the live path of the evdev backend on a uinput
  * clickpad: probe, timestamps on CLOCK_MONOTONIC, frames via
- * libevdev_next_event, SYN_DROPPED recovery, grab, device removal.
+ * libevdev_next_event, SYN_DROPPED recovery, a frame stamped on another
+ * clock, grab, device removal.
  *
  * uinput is only allowed inside the QEMU guest, so this refuses to run
  * without SYNMT_GUEST=1 (exit 77, SKIP).  Run it with
@@ -160,6 +161,28 @@ int main(void)
 	CHECK(rc == 0 && s.resets >= 1);
 	CHECK(!s.last.slots[0].active && !s.last.touch && s.last.fingers == 0 &&
 	      s.last.buttons == TP_HW_LEFT);
+
+	/*
+	 * A frame stamped on CLOCK_REALTIME, as the kernel can queue one
+	 * while the clock is being switched at an open (evdev reads the
+	 * client's clock outside its buffer lock): it gets the read time,
+	 * not a time decades ahead that would hold every timeout off.
+	 */
+	{
+		int realtime = CLOCK_REALTIME, mono = CLOCK_MONOTONIC;
+
+		CHECK(ioctl(tev.fd, EVIOCSCLOCKID, &realtime) == 0);
+		w(ui, EV_KEY, BTN_LEFT, 0);
+		w(ui, EV_SYN, SYN_REPORT, 0);
+		usleep(50000);
+		s.frames = 0;
+		rc = tp_evdev_read(&tev, on_frame, on_reset, &s);
+		printf("  a CLOCK_REALTIME frame: %d frames, time %llu, now %llu, foreign %u\n", s.frames,
+		       (unsigned long long)s.last.time, (unsigned long long)mono_us(), tev.foreign_times);
+		CHECK(rc == 0 && s.frames == 1 && s.last.buttons == 0 && tev.foreign_times == 1);
+		CHECK(s.last.time <= mono_us() && s.last.time + 2000000u > mono_us());
+		CHECK(ioctl(tev.fd, EVIOCSCLOCKID, &mono) == 0);
+	}
 
 	/* grab: nobody else reads the node any more */
 	CHECK(tp_evdev_grab(&tev, true) == 0);

@@ -165,8 +165,52 @@ static void test_hostile_device(void)
 	tp_core_free(core);
 }
 
+/*
+ * One frame stamped on another clock (CLOCK_REALTIME: decades ahead of the
+ * frames' CLOCK_MONOTONIC) held the core's clock there: a click then held
+ * the pointer still for good, as the time since the press never grew.  The
+ * next reset (the device switched off and on) starts the clock again.
+ */
+static void test_clock_after_foreign_frame(void)
+{
+	struct tt t;
+	struct tp_frame f;
+	uint64_t press;
+	int first = -1;
+
+	tt_init(&t, TT_SYNAPTICS_CLICKPAD);
+	tt_start(&t);
+	tt_down(&t, 0, 3000, 3000);
+	tt_step(&t, 12);
+	f = t.f;
+	f.time = t.now + 1796580135436000ull;	/* 2026 on CLOCK_REALTIME, in us */
+	tp_core_frame(t.core, &f);
+	tt_up(&t, 0);
+	tt_step(&t, 12);
+	tt_wait(&t, 300);
+	tp_core_reset(t.core, t.now);
+	tt_clear(&t);
+
+	tt_down(&t, 0, 3000, 3000);
+	tt_step(&t, 12);
+	tt_buttons(&t, TP_HW_LEFT);
+	tt_step(&t, 12);
+	press = t.now;
+	tt_glide(&t, 0, 3600, 3000, 30, 12);
+	for (int i = 0; i < t.nev && first < 0; i++)
+		if (t.ev[i].type == TT_MOTION)
+			first = i;
+	CHECK(tt_presses(&t, 1) == 1, "the click is a click (%d)", tt_presses(&t, 1));
+	CHECK(first >= 0, "after the reset a click-drag moves the pointer");
+	if (first >= 0)
+		CHECK(t.ev[first].time - press < 200000, "within 200 ms of the press (%.0f ms)",
+		      (t.ev[first].time - press) / 1000.0);
+	tt_free(&t);
+}
+
 int main(void)
 {
+	RUN(test_clock_after_foreign_frame);
 	RUN(test_fuzz_clickpad);
 	RUN(test_fuzz_single_touch);
 	RUN(test_fuzz_semi_mt);

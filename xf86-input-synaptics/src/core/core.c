@@ -199,8 +199,13 @@ void tp_core_reset(struct tp_core *core, uint64_t now)
 {
 	if (!core)
 		return;
-	if (now > core->now)
-		core->now = now;
+	/*
+	 * Everything that remembers a time starts again below, so the clock
+	 * may go back too: a frame stamped on another clock (the caller's
+	 * bug, or the kernel's; see tp_evdev_read()) must not hold it in the
+	 * future for the rest of the device's life.
+	 */
+	core->now = now;
 	tp_tap_reset(core);
 	tp_gesture_reset(core);
 	tp_scroll_reset(core);

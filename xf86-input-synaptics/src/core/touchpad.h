@@ -273,7 +273,10 @@ void tp_core_frame(struct tp_core *core, const struct tp_frame *frame);
 uint64_t tp_core_next_timeout(const struct tp_core *core);
 void tp_core_timeout(struct tp_core *core, uint64_t now);
 
-/* Forget all touches and release every button the core holds (device off, SYN_DROPPED). */
+/*
+ * Forget all touches and release every button the core holds (device off,
+ * removal); the core's clock starts again at now, even if it was ahead.
+ */
 void tp_core_reset(struct tp_core *core, uint64_t now);
 
 #endif /* SYNMT_TOUCHPAD_H */

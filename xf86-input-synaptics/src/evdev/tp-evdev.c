@@ -512,6 +512,25 @@ static bool fd_readable(int fd)
 	return poll(&pfd, 1, 0) > 0 && (pfd.revents & POLLIN);
 }
 
+static uint64_t monotonic_us(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000u + (uint64_t)ts.tv_nsec / 1000u;
+}
+
+/* A frame from ahead of CLOCK_MONOTONIC happens now (see tp_evdev_read()). */
+static void own_clock(struct tp_evdev *tev, struct tp_frame *frame)
+{
+	uint64_t now = monotonic_us();
+
+	if (frame->time > now + TP_EVDEV_CLOCK_SLACK_US) {
+		frame->time = now;
+		tev->foreign_times++;
+	}
+}
+
 int tp_evdev_read(struct tp_evdev *tev,
 		  void (*frame_cb)(void *user, const struct tp_frame *frame),
 		  void (*dropped_cb)(void *user, uint64_t time), void *user)
@@ -562,7 +581,9 @@ int tp_evdev_read(struct tp_evdev *tev,
 			tev->syncing = true;
 			continue;
 		}
-		if (tp_evdev_feed(&tev->state, &ev, &frame) == TP_EVDEV_FRAME && frame_cb)
+		if (tp_evdev_feed(&tev->state, &ev, &frame) == TP_EVDEV_FRAME && frame_cb) {
+			own_clock(tev, &frame);
 			frame_cb(user, &frame);
+		}
 	}
 }

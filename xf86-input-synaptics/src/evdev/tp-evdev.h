@@ -82,6 +82,7 @@ struct tp_evdev {
 	bool own_fd;		/* we opened it and close it */
 	bool grabbed;
 	bool syncing;		/* replaying the state after SYN_DROPPED */
+	unsigned int foreign_times;	/* frames stamped ahead of CLOCK_MONOTONIC, given the read time */
 	struct libevdev *evdev;
 	struct tp_evdev_state state;
 };
@@ -116,6 +117,9 @@ int tp_evdev_autoprobe(char *path, size_t size);
  */
 #define TP_EVDEV_READ_TAIL (4 * TP_EVDEV_READ_BUDGET)
 
+/* How far a frame may seem ahead of the reader's clock (scheduling, not clocks). */
+#define TP_EVDEV_CLOCK_SLACK_US 1000000u
+
 /*
  * Read what is pending, about TP_EVDEV_READ_BUDGET events at most while
  * the kernel still has more (then returns 1: call again when the fd is
@@ -125,8 +129,14 @@ int tp_evdev_autoprobe(char *path, size_t size);
  * still holds).  frame_cb gets every complete
  * frame.  After SYN_DROPPED (events lost), dropped_cb is told and the
  * device's current state arrives as the next frame, through libevdev's
- * resync: nothing held is released for it.  Returns 0 when the fd is
- * drained, 1 as above, or a negative errno (-ENODEV: gone).
+ * resync: nothing held is released for it.  A frame stamped later than
+ * CLOCK_MONOTONIC at the read (by more than TP_EVDEV_CLOCK_SLACK_US) gets the
+ * read time instead and counts in tev->foreign_times: events the kernel
+ * queued while the clock was being switched at the open carry
+ * CLOCK_REALTIME (evdev reads the client's clock before it takes the
+ * buffer lock), and one such time would put every timeout decades away.
+ * Returns 0 when the fd is drained, 1 as above, or a negative errno
+ * (-ENODEV: gone).
  */
 int tp_evdev_read(struct tp_evdev *tev,
 		  void (*frame_cb)(void *user, const struct tp_frame *frame),

@@ -241,6 +241,11 @@ static void frame_cb(void *user, const struct tp_frame *frame)
 		syn_msg(priv->pinfo, X_WARNING, 0, "more touches at once than the driver follows "
 			"(" STR(TP_MAX_SLOTS) "): the others are ignored");
 	}
+	if (priv->tev.foreign_times && !priv->foreign_times_said) {
+		priv->foreign_times_said = true;
+		syn_msg(priv->pinfo, X_WARNING, 0, "a frame stamped ahead of CLOCK_MONOTONIC "
+			"(another clock's time): the time it was read is used instead");
+	}
 	if (priv->mon.active)
 		syn_monitor_frame(priv, frame);
 	if (priv->action_keys)

@@ -66,6 +66,7 @@ struct syn_priv {
 	bool epfd_registered;		/* with the input thread */
 	bool node_gone;			/* read said ENODEV: out of the set (input lock) */
 	bool lost_touches_said;		/* the log said so once (input lock) */
+	bool foreign_times_said;	/* ... that a frame had another clock's time */
 	struct tp_device probed;	/* as PreInit (or the last DEVICE_ON) found it */
 	struct tp_device dev;		/* the probe, ClickPad option applied */
 	struct tp_params params;
