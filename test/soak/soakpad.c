@@ -26,10 +26,14 @@
  *   dragstorm FRAMES       a click-drag: a finger lands, the pad is
  *                          pressed, then FRAMES frames of the finger
  *                          moving with the button held, in batches as
- *                          storm's; finger and button stay down
+ *                          storm's, then 20 frames 10 ms apart moving on;
+ *                          finger and button stay down
  *   flood SECONDS          one finger moving, frames in batches as
- *                          storm's, without a pause for SECONDS; then
- *                          every finger up
+ *                          storm's, without a pause for SECONDS; prints
+ *                          "frames N seconds S end_us T" (T: when the
+ *                          last batch was written, CLOCK_MONOTONIC); 200 ms
+ *                          later "paced_us P" and 20 frames 10 ms apart
+ *                          moving on; then every finger up
  *   highslots              two fingers in the pad's two highest slots
  *                          land and scroll down together; they stay
  *   state                  "state X Y Z FINGERS BUTTONS CONTACTS": the
@@ -277,6 +281,27 @@ static void storm(long frames)
 	step(10000);
 }
 
+static long long monotonic_us(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (long long)t.tv_sec * 1000000 + t.tv_nsec / 1000;
+}
+
+/*
+ * After an overload the reader has resynchronised at some frame of it;
+ * frames at a pad's pace from there show whether the touch still moves
+ * the pointer.  Every frame of an overload may be lost to SYN_DROPPED.
+ */
+static void paced_moves(int x, int y)
+{
+	for (int i = 1; i <= 20; i++) {
+		set(0, true, x + 15 * i, y + 10 * i);
+		step(10000);
+	}
+}
+
 static void dragstorm(long frames)
 {
 	set(0, true, 2000, 3000);
@@ -289,7 +314,7 @@ static void dragstorm(long frames)
 		frame_batched();
 	}
 	flush();
-	step(10000);
+	paced_moves(2000, 3000);
 }
 
 static void flood(double seconds)
@@ -306,7 +331,12 @@ static void flood(double seconds)
 		clock_gettime(CLOCK_MONOTONIC, &t);
 	} while (!stop && (double)(t.tv_sec - t0.tv_sec) + (t.tv_nsec - t0.tv_nsec) / 1e9 < seconds);
 	flush();
-	printf("frames %ld seconds %.2f\n", f, seconds);
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	printf("frames %ld seconds %.2f end_us %lld\n", f, seconds, monotonic_us());
+	/* The reader's backlog is one kernel buffer: gone well within 200 ms. */
+	usleep(200000);
+	printf("paced_us %lld\n", monotonic_us());
+	paced_moves(2000, 2200);
 	lift();
 }
 
