@@ -145,22 +145,13 @@ static void test_clickfinger(void)
 static void test_motion_after_click(void)
 {
 	struct tt t;
-	int first = -1;
+	int first;
 	uint64_t press;
 
 	tt_init(&t, TT_SYNAPTICS_CLICKPAD);
 	tt_start(&t);
-	tt_down(&t, 0, 3000, 3000);
-	tt_step(&t, 12);
-	tt_buttons(&t, TP_HW_LEFT);
-	tt_step(&t, 12);
-	press = t.now;
-	tt_glide(&t, 0, 3600, 3000, 30, 12);
-	for (int i = 0; i < t.nev; i++)
-		if (t.ev[i].type == TT_MOTION) {
-			first = i;
-			break;
-		}
+	press = tt_click_drag(&t, 3000, 3000, 3600);
+	first = tt_first_motion(&t);
 	CHECK(first >= 0, "the finger moves the pointer while the pad is held (drag)");
 	if (first >= 0)
 		CHECK(t.ev[first].time - press >= 100000, "but not in the first 100 ms (%.0f ms)",

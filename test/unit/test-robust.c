@@ -176,7 +176,7 @@ static void test_clock_after_foreign_frame(void)
 	struct tt t;
 	struct tp_frame f;
 	uint64_t press;
-	int first = -1;
+	int first;
 
 	tt_init(&t, TT_SYNAPTICS_CLICKPAD);
 	tt_start(&t);
@@ -191,15 +191,8 @@ static void test_clock_after_foreign_frame(void)
 	tp_core_reset(t.core, t.now);
 	tt_clear(&t);
 
-	tt_down(&t, 0, 3000, 3000);
-	tt_step(&t, 12);
-	tt_buttons(&t, TP_HW_LEFT);
-	tt_step(&t, 12);
-	press = t.now;
-	tt_glide(&t, 0, 3600, 3000, 30, 12);
-	for (int i = 0; i < t.nev && first < 0; i++)
-		if (t.ev[i].type == TT_MOTION)
-			first = i;
+	press = tt_click_drag(&t, 3000, 3000, 3600);
+	first = tt_first_motion(&t);
 	CHECK(tt_presses(&t, 1) == 1, "the click is a click (%d)", tt_presses(&t, 1));
 	CHECK(first >= 0, "after the reset a click-drag moves the pointer");
 	if (first >= 0)

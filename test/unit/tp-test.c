@@ -342,6 +342,27 @@ bool tt_held(const struct tt *t, int button)
 	return tt_presses(t, button) > tt_releases(t, button);
 }
 
+uint64_t tt_click_drag(struct tt *t, int x, int y, int to_x)
+{
+	uint64_t press;
+
+	tt_down(t, 0, x, y);
+	tt_step(t, 12);
+	tt_buttons(t, TP_HW_LEFT);
+	tt_step(t, 12);
+	press = t->now;
+	tt_glide(t, 0, to_x, y, 30, 12);
+	return press;
+}
+
+int tt_first_motion(const struct tt *t)
+{
+	for (int i = 0; i < t->nev; i++)
+		if (t->ev[i].type == TT_MOTION)
+			return i;
+	return -1;
+}
+
 int tt_motion_events(const struct tt *t)
 {
 	int n = 0;

@@ -68,7 +68,16 @@ void tt_glide(struct tt *t, int slot, int x, int y, int steps, int ms);
 /* One finger (slot 0) down at (x, y), held `frames` frames of 12 ms, then up. */
 void tt_tap_at(struct tt *t, int x, int y, int frames);
 
+/*
+ * A clickpad click-drag: slot 0 lands at (x, y), the pad is pressed a
+ * frame later and the finger glides to to_x in 30 frames of 12 ms, the
+ * button held.  Returns the time of the press frame.
+ */
+uint64_t tt_click_drag(struct tt *t, int x, int y, int to_x);
+
 /* Queries over the recorded events. */
+/* Index of the first motion event, -1 if none. */
+int tt_first_motion(const struct tt *t);
 void tt_clear(struct tt *t);
 int tt_presses(const struct tt *t, int button);
 int tt_releases(const struct tt *t, int button);
