@@ -1,11 +1,14 @@
-# kernel/lib.sh: helpers shared by build.sh, check-series and dkms-run.
-# Source it; it defines functions only (plus a few variables with defaults).
+# kernel/lib.sh: helpers shared by build.sh, check-series, series-git and
+# dkms-run. Source it; it defines functions only (plus a few variables).
 #
-# The pristine sources come from Debian's linux-source-6.1 tarball. We only
-# ever need a handful of directories from it, so they are extracted once into
-# a cache directory (xz dominates: ~10 s) and reused read-only from there.
+# The series exists for each Debian 12 kernel series (patches/6.1,
+# patches/6.12). The pristine sources come from Debian's linux-source-<series>
+# tarball. We only ever need a handful of directories from it, so they are
+# extracted once into a cache directory (xz dominates: ~10 s) and reused
+# read-only from there.
 
-SYNMT_LINUX_TARBALL=${SYNMT_LINUX_TARBALL:-/usr/src/linux-source-6.1.tar.xz}
+# The kernel series we have a patch series for.
+SYNMT_SERIES_ALL=(6.1 6.12)
 
 # Paths (relative to the tarball's top directory) that we extract. The patch
 # series may only touch files below these.
@@ -25,40 +28,64 @@ SYNMT_SOURCE_PATHS=(
 kmsg() { printf '%s: %s\n' "${SYNMT_KMSG_TAG:-kernel}" "$*" >&2; }
 kdie() { printf '%s: error: %s\n' "${SYNMT_KMSG_TAG:-kernel}" "$*" >&2; exit 1; }
 
-# synmt_detect_kver: print the kernel release to build for.
-# KVER=... overrides; otherwise the newest /boot/vmlinuz-<ver> for which
+# synmt_series_of RELEASE: the kernel series (6.1, 6.12) of a kernel
+# release string (6.1.0-57-amd64, 6.12.118+deb12-amd64, 6.1.192-synmt-debug).
+synmt_series_of() {
+	printf '%s\n' "$1" | sed -n 's/^\([0-9]*\.[0-9]*\)[.+-].*/\1/p'
+}
+
+# synmt_supported_series SERIES: do we have a patch series for it?
+synmt_supported_series() {
+	local s
+	for s in "${SYNMT_SERIES_ALL[@]}"; do
+		[ "$s" != "$1" ] || return 0
+	done
+	return 1
+}
+
+# synmt_tarball SERIES: Debian's linux-source tarball of SERIES
+# (SYNMT_LINUX_TARBALL overrides it, for any series).
+synmt_tarball() {
+	printf '%s\n' "${SYNMT_LINUX_TARBALL:-/usr/src/linux-source-$1.tar.xz}"
+}
+
+# synmt_detect_kver [SERIES]: print the kernel release to build for.
+# KVER=... overrides; otherwise the newest /boot/vmlinuz-<ver> of SERIES
+# (default 6.1, the kernel of Debian 12) for which
 # /usr/src/linux-headers-<ver> exists.
 synmt_detect_kver() {
-	local f ver found=()
+	local series=${1:-6.1} f ver found=()
 	if [ -n "${KVER:-}" ]; then
 		[ -f "/usr/src/linux-headers-$KVER/Makefile" ] ||
-			kdie "KVER=$KVER: /usr/src/linux-headers-$KVER/Makefile not found (install linux-headers-$KVER)"
+			kdie "KVER=$KVER: /usr/src/linux-headers-$KVER/Makefile not found (install linux-headers-$KVER, or run under kernel/kernel-root run)"
 		printf '%s\n' "$KVER"
 		return 0
 	fi
 	for f in /boot/vmlinuz-*; do
 		[ -e "$f" ] || continue
 		ver=${f#/boot/vmlinuz-}
+		[ "$(synmt_series_of "$ver")" = "$series" ] || continue
 		[ -f "/usr/src/linux-headers-$ver/Makefile" ] && found+=("$ver")
 	done
 	[ ${#found[@]} -gt 0 ] ||
-		kdie "no installed kernel with headers: need /boot/vmlinuz-<ver> and /usr/src/linux-headers-<ver> (apt-get install linux-image-amd64 linux-headers-amd64, or set KVER=)"
+		kdie "no installed $series kernel with headers: need /boot/vmlinuz-$series.* and its /usr/src/linux-headers-<ver> (apt-get install linux-image-amd64 linux-headers-amd64; for 6.12: kernel/kernel-root fetch 6.12 and run under kernel/kernel-root run; or set KVER=)"
 	printf '%s\n' "${found[@]}" | sort -V | tail -n 1
 }
 
-# synmt_tarball_id: a string that changes when the tarball is replaced.
+# synmt_tarball_id SERIES: a string that changes when the tarball is replaced.
 synmt_tarball_id() {
-	stat -L -c '%s %Y' "$SYNMT_LINUX_TARBALL"
+	stat -L -c '%s %Y' "$(synmt_tarball "$1")"
 }
 
-# synmt_extract CACHE_DIR: make sure CACHE_DIR/linux-source-6.1 holds the
-# pristine extract of the current tarball; print its path.
+# synmt_extract CACHE_DIR SERIES: make sure CACHE_DIR/linux-source-SERIES
+# holds the pristine extract of the current tarball; print its path.
 synmt_extract() {
-	local cache=$1 dst tmp id
-	dst=$cache/linux-source-6.1
-	[ -r "$SYNMT_LINUX_TARBALL" ] ||
-		kdie "$SYNMT_LINUX_TARBALL not readable (apt-get install linux-source-6.1, or set SYNMT_LINUX_TARBALL=)"
-	id=$(synmt_tarball_id)
+	local cache=$1 series=$2 dst tmp id tarball
+	tarball=$(synmt_tarball "$series")
+	dst=$cache/linux-source-$series
+	[ -r "$tarball" ] ||
+		kdie "$tarball not readable (apt-get install linux-source-$series, or set SYNMT_LINUX_TARBALL=)"
+	id=$(synmt_tarball_id "$series")
 	if [ -f "$dst/.synmt-extracted" ] && [ "$(cat "$dst/.synmt-extracted")" = "$id" ]; then
 		printf '%s\n' "$dst"
 		return 0
@@ -66,7 +93,7 @@ synmt_extract() {
 	mkdir -p "$cache" || kdie "cannot create $cache"
 	# Several builds may start at once (other helpers, DKMS): extract once.
 	if command -v flock >/dev/null; then
-		exec 9>"$cache/.linux-source-6.1.lock"
+		exec 9>"$cache/.linux-source-$series.lock"
 		flock 9
 		if [ -f "$dst/.synmt-extracted" ] && [ "$(cat "$dst/.synmt-extracted")" = "$id" ]; then
 			exec 9>&-
@@ -74,21 +101,21 @@ synmt_extract() {
 			return 0
 		fi
 	fi
-	kmsg "extracting the sources we need from $SYNMT_LINUX_TARBALL into $dst"
-	tmp=$(mktemp -d "$cache/.linux-source-6.1.XXXXXX") || kdie "cannot create a temporary directory in $cache"
+	kmsg "extracting the sources we need from $tarball into $dst"
+	tmp=$(mktemp -d "$cache/.linux-source-$series.XXXXXX") || kdie "cannot create a temporary directory in $cache"
 	chmod 755 "$tmp"
 	local pats=() p
 	for p in "${SYNMT_SOURCE_PATHS[@]}"; do
-		pats+=("linux-source-6.1/$p")
+		pats+=("linux-source-$series/$p")
 	done
-	if ! tar -xJf "$SYNMT_LINUX_TARBALL" -C "$tmp" --strip-components=1 \
+	if ! tar -xJf "$tarball" -C "$tmp" --strip-components=1 \
 		--wildcards "${pats[@]}"; then
 		rm -rf "$tmp"
-		kdie "extracting $SYNMT_LINUX_TARBALL failed"
+		kdie "extracting $tarball failed"
 	fi
 	[ -f "$tmp/drivers/input/mouse/synaptics.c" ] || {
 		rm -rf "$tmp"
-		kdie "$SYNMT_LINUX_TARBALL has no drivers/input/mouse/synaptics.c"
+		kdie "$tarball has no drivers/input/mouse/synaptics.c"
 	}
 	# Pristine copy: read-only files, so that nobody patches it in place by
 	# accident (directories stay writable: rm -rf cache/ keeps working).
@@ -101,6 +128,12 @@ synmt_extract() {
 	mv "$tmp" "$dst" || kdie "cannot move the extract into $dst"
 	exec 9>&- 2>/dev/null || true
 	printf '%s\n' "$dst"
+}
+
+# synmt_upstream_of MAKEFILE: "6.1.192" from VERSION/PATCHLEVEL/SUBLEVEL.
+synmt_upstream_of() {
+	awk -F' = ' '$1 == "VERSION" { v = $2 } $1 == "PATCHLEVEL" { p = $2 }
+		$1 == "SUBLEVEL" { s = $2 } END { if (v != "") print v "." p "." s }' "$1"
 }
 
 # synmt_series_list PATCHDIR: print the patch file names in series order.

@@ -9,10 +9,23 @@
 #            -v nocount=1 (the pad does not count fingers: always 1)
 #  drag-on   the drag-*.syn script with suppression at -v thresh=Y (the
 #            area is Y > thresh; -v topedge=1: Y < thresh, a top-button pad;
-#            -v atop=T -v abot=B: the band T <= Y <= B)
+#            -v atop=T -v abot=B: the band T <= Y <= B); -v semi=1: a
+#            semi-MT pad, whose touch restarts when the pointer's contact
+#            changes finger (see "restart frames" below)
 #  drag-off  the same script with suppression off (the resting finger shows
 #            in that area)
 #  click     a click-*.syn script (see the check's comment)
+#  nojump    -v maxstep=U: between two frames with BTN_TOUCH and the same
+#            finger count, ABS_X/ABS_Y and a slot that keeps its tracking id
+#            move by at most U units (|dx| + |dy|): no contact jumps from
+#            one finger to another; -v slotsonly=1: the slots only
+#
+# Restart frames: with a button held, a frame with no BTN_TOUCH, no
+# finger and no slot, between frames with contacts.  The kernel ends a
+# semi-MT touch that way when the filter makes the pointer follow the
+# other finger (its own frame, a new tracking id after it); the drag-on
+# and click checks count them (-v semi=1 / -v restarts=N) instead of
+# taking them for a lost contact.
 #  sane      a replay or garbage run: -v xmin -v xmax -v ymin -v ymax (the
 #            axis ranges; positions may exceed them by a quarter range), -v minframes, -v want2=1 (two-finger frames with
 #            two slots must occur), -v endx=X (the last contact must end at
@@ -60,6 +73,14 @@ function fail(msg) {
 
 function buttons() {
 	return f["left"] + f["right"] + f["middle"]
+}
+
+function is_restart() {
+	return buttons() && !f["touch"] && !f["fingers"] && !nsl
+}
+
+function abs(v) {
+	return v < 0 ? -v : v
 }
 
 BEGIN { nfail = 0; nframes = 0; gone = 0; dropped = 0 }
@@ -110,6 +131,11 @@ check == "drag-on" || check == "drag-off" {
 		next
 	}
 	held_seen = 1
+	if (is_restart()) {
+		nrestart++
+		held_run = 0
+		next
+	}
 	nheld++
 	in_area = (f["touch"] && inarea(f["y"]))
 	for (i = 1; i <= nsl; i++) if (inarea(sl_y[i])) in_area = 1
@@ -164,13 +190,42 @@ check == "drag-on" || check == "drag-off" {
 #   -v xmin/xmax/ymin/ymax  where ABS_X/ABS_Y must be in those frames
 #   -v touches=N     BTN_TOUCH 0->1 transitions in the whole recording
 #   -v ids=N         distinct tracking ids in the whole recording (-1: any)
+#   -v pfingers=N -v pslots=N  the same for the press frame (the first with
+#                    the button down, which a clickpad reports in full)
+#   -v parea=1       the press frame has a contact in the button area
+#                    (-v thresh: Y > thresh) at x >= -v pxmin (-v semi=1:
+#                    the bounding box reaches there: semi-MT slots are its
+#                    corners, not the contacts)
+#   -v restarts=N    restart frames while held (-1: any)
 check == "click" {
 	if (f["touch"] && !last_touch) ntouches++
 	last_touch = f["touch"]
 	for (i = 1; i <= nsl; i++) all_ids[sl_id[i]] = 1
-	if (buttons() && !last_buttons) npress++
+	press = buttons() && !last_buttons
+	if (press) npress++
 	last_buttons = buttons()
 	if (!buttons()) next
+	if (press) {
+		if (pfingers != "" && f["fingers"] != pfingers)
+			fail("t=" f["t"] ": press frame with BTN_TOOL count " f["fingers"] ", expected " pfingers ": " $0)
+		if (pslots != "" && nsl != pslots)
+			fail("t=" f["t"] ": press frame with " nsl " slots, expected " pslots ": " $0)
+		if (parea) {
+			seen = 0; bx = 0; by = 0
+			for (i = 1; i <= nsl; i++) {
+				if (sl_y[i] > thresh && sl_x[i] >= pxmin) seen = 1
+				if (sl_x[i] > bx) bx = sl_x[i]
+				if (sl_y[i] > by) by = sl_y[i]
+			}
+			if (semi && bx >= pxmin && by > thresh) seen = 1
+			if (!seen) fail("t=" f["t"] ": the press frame shows no contact in the button area at x >= " pxmin ": " $0)
+		}
+		if (pfingers != "") next
+	}
+	if (is_restart()) {
+		nrestart++
+		next
+	}
 	nheld++
 	if (f["fingers"] != fingers)
 		fail("t=" f["t"] ": BTN_TOOL count " f["fingers"] " while the button is held, expected " fingers ": " $0)
@@ -180,6 +235,27 @@ check == "click" {
 		fail("t=" f["t"] ": no BTN_TOUCH while the button is held: " $0)
 	else if (f["x"] < xmin || f["x"] > xmax || f["y"] < ymin || f["y"] > ymax)
 		fail(sprintf("t=%s: pointer at %d,%d while the button is held, expected %d..%d, %d..%d", f["t"], f["x"], f["y"], xmin, xmax, ymin, ymax))
+	next
+}
+
+# ---- nojump ------------------------------------------------------------
+check == "nojump" {
+	if (f["touch"] && jl_touch && f["fingers"] == jl_fingers) {
+		d = abs(f["x"] - jl_x) + abs(f["y"] - jl_y)
+		if (!slotsonly && d > maxstep)
+			fail(sprintf("t=%s: ABS_X/Y moved by %d units (%d,%d -> %d,%d) with %d finger(s) all along", f["t"], d, jl_x, jl_y, f["x"], f["y"], f["fingers"]))
+		if (!slotsonly && d > maxd) maxd = d
+		for (i = 1; i <= nsl; i++) {
+			if (!(sl_id[i] in jl_sx)) continue
+			d = abs(sl_x[i] - jl_sx[sl_id[i]]) + abs(sl_y[i] - jl_sy[sl_id[i]])
+			if (d > maxstep)
+				fail(sprintf("t=%s: tracking id %d moved by %d units in one frame", f["t"], sl_id[i], d))
+			if (d > maxd) maxd = d
+		}
+	}
+	jl_touch = f["touch"]; jl_fingers = f["fingers"]; jl_x = f["x"]; jl_y = f["y"]
+	delete jl_sx; delete jl_sy
+	for (i = 1; i <= nsl; i++) { jl_sx[sl_id[i]] = sl_x[i]; jl_sy[sl_id[i]] = sl_y[i] }
 	next
 }
 
@@ -251,8 +327,14 @@ END {
 			fail("while held ABS_X ended at " last_touch_x ", the dragging finger ended at 4400")
 		if (!alone_after) fail("after the dragging finger lifted, the resting finger (now the only contact) was not shown")
 		if (!resting_after) fail("after the release the resting finger was not reported")
+		if (semi && !nrestart) fail("semi-MT: the touch never restarted, yet the pointer went from the resting finger to the dragging one")
+		if (!semi && nrestart) fail(nrestart " frames without any contact while the button was held")
 	}
+	if (check == "nojump")
+		printf "note: largest move between two frames with the same finger count: %d units\n", maxd
 	if (check == "click") {
+		if (restarts != "" && restarts >= 0 && nrestart != restarts)
+			fail(nrestart " restart frames while held, expected " restarts)
 		if (npress != 1) fail(npress " button presses, expected 1")
 		if (!nheld) fail("no frame with the button held")
 		if (ntouches != touches) fail(ntouches " touches (BTN_TOUCH 0->1), expected " touches)

@@ -27,6 +27,26 @@ struct builtin_profile {
 
 #define ANS(a, x, y, z) { (a), { (x), (y), (z) } }
 
+/*
+ * The T440-class top-button clickpads: image-clickpad's answers with board
+ * id 2928; @cap0c_mid is the middle byte of the 0x0c capabilities (0x28:
+ * image sensor, min/max coordinate queries; 0x68: also InterTouch).
+ */
+#define T440_ANSWERS(cap0c_mid)							\
+	.answers = {								\
+		ANS(SYN_Q_IDENTIFY, 0x01, 0x47, 0x18),				\
+		ANS(SYN_Q_MODEL, 0x01, 0xe2, 0xb1),				\
+		ANS(SYN_Q_FIRMWARE_ID, 0x00, 0x0a, 0x00),			\
+		ANS(SYN_Q_MODES, 0x2d, 0x70, 0x40),				\
+		ANS(SYN_Q_CAPS, 0xd0, 0x01, 0x23),				\
+		ANS(SYN_Q_EXT_MODEL, 0x94, 0x03, 0x00),				\
+		ANS(SYN_Q_EXT_CAPS_0C, 0x12, (cap0c_mid), 0x00),		\
+		ANS(SYN_Q_RESOLUTION, 0x2d, 0x80, 0x34),			\
+		ANS(SYN_Q_MAX_COORDS, 0xb1, 0x65, 0x92),			\
+		ANS(SYN_Q_MIN_COORDS, 0x27, 0x99, 0x24),			\
+	},									\
+	.n_answers = 10
+
 static const struct builtin_profile builtins[] = {
 	{
 		.name = "st",
@@ -116,19 +136,15 @@ static const struct builtin_profile builtins[] = {
 		.description = "T440-class top-button clickpad: image-clickpad answers with board id 2928 "
 			       "(<= 2961: 6.1's LEN0034/36/37/39 min/max quirk applies); give the port "
 			       "PNP id LEN0036 (userio firmware_id) for TOPBUTTONPAD and the quirk",
-		.answers = {
-			ANS(SYN_Q_IDENTIFY, 0x01, 0x47, 0x18),
-			ANS(SYN_Q_MODEL, 0x01, 0xe2, 0xb1),
-			ANS(SYN_Q_FIRMWARE_ID, 0x00, 0x0a, 0x00),
-			ANS(SYN_Q_MODES, 0x2d, 0x70, 0x40),
-			ANS(SYN_Q_CAPS, 0xd0, 0x01, 0x23),
-			ANS(SYN_Q_EXT_MODEL, 0x94, 0x03, 0x00),
-			ANS(SYN_Q_EXT_CAPS_0C, 0x12, 0x28, 0x00),
-			ANS(SYN_Q_RESOLUTION, 0x2d, 0x80, 0x34),
-			ANS(SYN_Q_MAX_COORDS, 0xb1, 0x65, 0x92),
-			ANS(SYN_Q_MIN_COORDS, 0x27, 0x99, 0x24),
-		},
-		.n_answers = 10,
+		T440_ANSWERS(0x28),
+	},
+	{
+		.name = "t440-smbus",
+		.description = "t440 that also advertises InterTouch (0x0c bit 14), as the T440-class "
+			       "pads do: with PNP id LEN0036 6.1 sets up SMBus access for it (rmi4 "
+			       "takes it once an RMI device answers on the SMBus) unless "
+			       "psmouse.synaptics_intertouch=0",
+		T440_ANSWERS(0x68),
 	},
 };
 
