@@ -512,7 +512,7 @@ static bool fd_readable(int fd)
 	return poll(&pfd, 1, 0) > 0 && (pfd.revents & POLLIN);
 }
 
-static uint64_t monotonic_us(void)
+uint64_t tp_evdev_clock_us(void)
 {
 	struct timespec ts;
 
@@ -520,13 +520,18 @@ static uint64_t monotonic_us(void)
 	return (uint64_t)ts.tv_sec * 1000000u + (uint64_t)ts.tv_nsec / 1000u;
 }
 
-/* A frame from ahead of CLOCK_MONOTONIC happens now (see tp_evdev_read()). */
-static void own_clock(struct tp_evdev *tev, struct tp_frame *frame)
+/*
+ * A frame from ahead of CLOCK_MONOTONIC happens now (see tp_evdev_read()).
+ * *now is the clock as last read in this call (0: not yet): read again only
+ * for a frame that seems ahead of it, so once per call, not per frame.
+ */
+static void own_clock(struct tp_evdev *tev, struct tp_frame *frame, uint64_t *now)
 {
-	uint64_t now = monotonic_us();
-
-	if (frame->time > now + TP_EVDEV_CLOCK_SLACK_US) {
-		frame->time = now;
+	if (frame->time <= *now + TP_EVDEV_CLOCK_SLACK_US)
+		return;
+	*now = tp_evdev_clock_us();
+	if (frame->time > *now + TP_EVDEV_CLOCK_SLACK_US) {
+		frame->time = *now;
 		tev->foreign_times++;
 	}
 }
@@ -538,6 +543,7 @@ int tp_evdev_read(struct tp_evdev *tev,
 	struct input_event ev;
 	struct tp_frame frame;
 	int budget = TP_EVDEV_READ_BUDGET, tail = TP_EVDEV_READ_TAIL;
+	uint64_t now = 0;
 
 	for (;;) {
 		unsigned int flags = tev->syncing ? LIBEVDEV_READ_FLAG_SYNC : LIBEVDEV_READ_FLAG_NORMAL;
@@ -582,7 +588,7 @@ int tp_evdev_read(struct tp_evdev *tev,
 			continue;
 		}
 		if (tp_evdev_feed(&tev->state, &ev, &frame) == TP_EVDEV_FRAME && frame_cb) {
-			own_clock(tev, &frame);
+			own_clock(tev, &frame, &now);
 			frame_cb(user, &frame);
 		}
 	}

@@ -117,6 +117,9 @@ int tp_evdev_autoprobe(char *path, size_t size);
  */
 #define TP_EVDEV_READ_TAIL (4 * TP_EVDEV_READ_BUDGET)
 
+/* The clock live frames are stamped on (CLOCK_MONOTONIC), in microseconds. */
+uint64_t tp_evdev_clock_us(void);
+
 /* How far a frame may seem ahead of the reader's clock (scheduling, not clocks). */
 #define TP_EVDEV_CLOCK_SLACK_US 1000000u
 

@@ -25,7 +25,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "synaptics-drv.h"
 
@@ -35,14 +34,6 @@
 #define SYN_MAJOR 0
 #define SYN_MINOR 1
 #define SYN_PATCH 0
-
-static uint64_t now_us(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000u + (uint64_t)ts.tv_nsec / 1000u;
-}
 
 static bool device_on(struct syn_priv *priv)
 {
@@ -189,7 +180,7 @@ static CARD32 timeout_delay(struct syn_priv *priv)
 
 	if (due == 0)
 		return 0;
-	now = now_us();
+	now = tp_evdev_clock_us();
 	if (due <= now)
 		return 1;
 	return (CARD32)((due - now + 999) / 1000);
@@ -205,10 +196,10 @@ static CARD32 syn_timer_cb(OsTimerPtr timer, CARD32 time, void *arg)
 	SYN_ASSERT_MAIN();
 	syn_lock();		/* DoTimers holds it already; recursive */
 	if (priv->core && device_on(priv)) {
-		uint64_t due = tp_core_next_timeout(priv->core);
+		uint64_t due = tp_core_next_timeout(priv->core), now = tp_evdev_clock_us();
 		/* the server's ms clock may be coarser than ours: never fire early */
-		if (due != 0 && due <= now_us())
-			tp_core_timeout(priv->core, now_us());
+		if (due != 0 && due <= now)
+			tp_core_timeout(priv->core, now);
 		delay = timeout_delay(priv);
 	}
 	syn_unlock();
@@ -277,7 +268,7 @@ static void syn_read_input(InputInfoPtr pinfo)
 	if (rc == -ENODEV) {
 		/* removal: node.c took the node out of the set; release what the core holds */
 		syn_msg(pinfo, X_WARNING, 0, "device removed");
-		tp_core_reset(priv->core, now_us());
+		tp_core_reset(priv->core, tp_evdev_clock_us());
 	} else if (rc < 0) {
 		syn_msg(pinfo, X_ERROR, 0, "read error");
 	}
@@ -486,7 +477,7 @@ static int syn_device_on(DeviceIntPtr dev)
 				    priv->path, strerror(-rc));
 	}
 	syn_lock();
-	tp_core_reset(priv->core, now_us());
+	tp_core_reset(priv->core, tp_evdev_clock_us());
 	syn_unlock();
 	dev->public.on = TRUE;
 	syn_actions_keymap_changed(priv);	/* the keymap may have changed while off */
@@ -503,7 +494,7 @@ static int syn_device_off(DeviceIntPtr dev)
 	syn_lock();
 	/* release whatever the core holds while the device can still post */
 	if (priv->core && dev->public.on)
-		tp_core_reset(priv->core, now_us());
+		tp_core_reset(priv->core, tp_evdev_clock_us());
 	if (priv->timer)
 		TimerCancel(priv->timer);
 	syn_unlock();
