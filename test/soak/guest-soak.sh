@@ -205,20 +205,21 @@ grep -q "Loading $D/modules/input/synaptics_drv.so" "$D/Xorg.log" && grep -q lib
 alive() { kill -0 "$XPID" 2> /dev/null && xdpyinfo > /dev/null 2>&1; }
 rss_kb() { awk '/^VmRSS:/ { print $2 }' "/proc/$XPID/status"; }
 # xevlog in the background while something happens
-XEV_PID=
+XEV_PID= XEV_NAME=
 xev_start() { local n=$1; shift; XEV_NAME=$n; "$XEVLOG" "$@" > "$D/$n.xev" 2> "$D/$n.xev.err" & XEV_PID=$!
 	for _ in $(seq 100); do grep -q '^# xevlog ready' "$D/$n.xev" && return 0; sleep 0.1; done; return 1; }
 # xev_stop: once the server is done, i.e. the log has not grown for 0.5 s
 # (at most 15 s more): a loaded guest's server may still be working
 # through what the pads wrote when the pads are done.
-XEV_NAME=
+xev_size() { stat -c %s "$D/$XEV_NAME.xev" 2> /dev/null || echo 0; }
 xev_stop() {
-	local size last=-1 i
-	for ((i = 0; i < 150; i++)); do
-		size=$(stat -c %s "$D/$XEV_NAME.xev" 2> /dev/null || echo 0)
-		[ "$size" = "$last" ] && [ $((i % 5)) = 0 ] && break
-		[ $((i % 5)) = 0 ] && last=$size
-		sleep 0.1
+	local size last
+	last=$(xev_size)
+	for _ in $(seq 30); do
+		sleep 0.5
+		size=$(xev_size)
+		[ "$size" = "$last" ] && break
+		last=$size
 	done
 	kill -TERM "$XEV_PID" 2> /dev/null
 	wait "$XEV_PID" 2> /dev/null

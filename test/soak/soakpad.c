@@ -319,19 +319,16 @@ static void dragstorm(long frames)
 
 static void flood(double seconds)
 {
-	struct timespec t0, t;
+	long long t0 = monotonic_us();
 	long f = 0;
 
-	clock_gettime(CLOCK_MONOTONIC, &t0);
 	do {
 		for (int i = 0; i < 256 && !stop; i++, f++) {
 			set(0, true, 2000 + (int)(f % 2000), 2200 + (int)(f % 1600));
 			frame_batched();
 		}
-		clock_gettime(CLOCK_MONOTONIC, &t);
-	} while (!stop && (double)(t.tv_sec - t0.tv_sec) + (t.tv_nsec - t0.tv_nsec) / 1e9 < seconds);
+	} while (!stop && monotonic_us() - t0 < seconds * 1e6);
 	flush();
-	clock_gettime(CLOCK_MONOTONIC, &t);
 	printf("frames %ld seconds %.2f end_us %lld\n", f, seconds, monotonic_us());
 	/* The reader's backlog is one kernel buffer: gone well within 200 ms. */
 	usleep(200000);
