@@ -34,9 +34,8 @@ TOP=${SYNMT_TOP:-$(cd "$(dirname "$0")/../.." && pwd)}
 BUILD=${SYNMT_BUILD:-$TOP/build}/x
 REC=${SYNMT_XIT_RECORDINGS:-$TOP/test/data/xit}
 D=${SYNMT_BUILD:-$TOP/build}/replay-guest
-NFAIL=0
-pass() { echo "PASS: replay-guest/$1${2:+ ($2)}"; }
-fail() { echo "FAIL: replay-guest/$1"; [ -z "${2:-}" ] || echo "#   $2"; NFAIL=$((NFAIL + 1)); }
+REPORT_PREFIX=replay-guest/
+. "$TOP/test/lib/report.sh"
 
 rm -rf "$D"
 mkdir -p "$D/modules/input"

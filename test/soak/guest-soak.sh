@@ -63,9 +63,8 @@ SOAKPAD=$BUILD/test/soak/soakpad
 SOAKX=$BUILD/test/soak/soakx
 XIPROP=$BUILD/test/xorg/xiprop
 XEVLOG=$BUILD/test/xorg/xevlog
-NFAIL=0
-pass() { echo "PASS: soak/$1${2:+ ($2)}"; }
-fail() { echo "FAIL: soak/$1"; [ -z "${2:-}" ] || echo "#   $2"; NFAIL=$((NFAIL + 1)); }
+REPORT_PREFIX=soak/
+. "$TOP/test/lib/report.sh"
 now() { date +%s.%N; }
 since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }'; }
 
