@@ -36,6 +36,8 @@ REC=${SYNMT_XIT_RECORDINGS:-$TOP/test/data/xit}
 D=${SYNMT_BUILD:-$TOP/build}/replay-guest
 REPORT_PREFIX=replay-guest/
 . "$TOP/test/lib/report.sh"
+. "$TOP/test/lib/xorg.sh"
+. "$TOP/test/lib/devices.sh"
 
 rm -rf "$D"
 mkdir -p "$D/modules/input"
@@ -55,14 +57,8 @@ fi
 # to its event node and EVPID to evemu-device's pid
 NODE='' EVPID=''
 make_dev() {
-	NODE=
-	evemu-device "$1" > "$D/evemu-$2.out" 2>&1 &
-	EVPID=$!
-	for _ in $(seq 100); do
-		NODE=$(awk -F': ' '/\/dev\/input\/event/ { print $2 }' "$D/evemu-$2.out")
-		[ -n "$NODE" ] && break
-		sleep 0.2
-	done
+	clone_device "$1" "$D/evemu-$2.out"
+	NODE=$CLONE_NODE EVPID=$CLONE_PID
 }
 make_dev "$REC/SynPS2-Synaptics-TouchPad-Clickpad.desc" clickpad
 DEV=$NODE EVPIDS=$EVPID
@@ -77,77 +73,20 @@ DEV_BUTTONS=$NODE EXTRA_PIDS="$EXTRA_PIDS $EVPID"
 [ -n "$DEV_T440" ] && [ -n "$DEV_BUTTONS" ] ||
 	fail uinput-devices "t440 '$DEV_T440', buttons '$DEV_BUTTONS'"
 
-cat > "$D/xorg.conf" <<EOC
-Section "ServerFlags"
-	Option "AutoAddDevices" "false"
-	Option "AutoAddGPU" "false"
-EndSection
-Section "Device"
-	Identifier "dummy"
-	Driver "dummy"
-	VideoRam 32768
-EndSection
-Section "Screen"
-	Identifier "screen"
-	Device "dummy"
-	DefaultDepth 24
-	SubSection "Display"
-		Depth 24
-		Modes "1024x768"
-	EndSubSection
-EndSection
-Section "InputDevice"
-	Identifier "touchpad"
-	Driver "synaptics"
-	Option "Device" "$DEV"
-	Option "SoftButtonAreas" "50% 0 82% 0 0 0 0 0"
-	Option "TapButton1" "bogus"
-	Option "MaxTapTime" "-5"
-	Option "Repeater" "/dev/null"
-EndSection
-Section "InputDevice"
-	Identifier "ps2proto"
-	Driver "synaptics"
-	Option "Device" "$DEV_BUTTONS"
-	Option "Protocol" "psaux"
-EndSection
-Section "InputDevice"
-	Identifier "t440"
-	Driver "synaptics"
-	Option "Device" "$DEV_T440"
-	Option "SoftButtonAreas" "50% 0 82% 0 0 0 0 0"
-	Option "HasSecondarySoftButtons" "on"
-	Option "SecondarySoftButtonAreas" "58% 0 0 15% 42% 58% 0 15%"
-EndSection
-Section "InputDevice"
-	Identifier "buttons"
-	Driver "synaptics"
-	Option "Device" "$DEV_BUTTONS"
-EndSection
-Section "ServerLayout"
-	Identifier "layout"
-	Screen "screen"
-	InputDevice "touchpad" "CorePointer"
-	InputDevice "t440" "SendCoreEvents"
-	InputDevice "buttons" "SendCoreEvents"
-	InputDevice "ps2proto" "SendCoreEvents"
-EndSection
-EOC
-/usr/lib/xorg/Xorg :7 -config "$D/xorg.conf" -modulepath "$D/modules,/usr/lib/xorg/modules" \
-	-logfile "$D/Xorg.log" -nolisten tcp -noreset -extension GLX -novtswitch -sharevts vt7 \
-	> "$D/Xorg.stderr" 2>&1 &
-XPID=$!
-export DISPLAY=:7
-for _ in $(seq 300); do
-	xdpyinfo > /dev/null 2>&1 && break
-	kill -0 "$XPID" 2> /dev/null || break
-	sleep 0.2
-done
-stop_x() {
-	kill "$XPID" 2> /dev/null
-	for _ in 1 2 3; do kill -0 "$XPID" 2> /dev/null || break; sleep 1; done
-	kill -9 "$XPID" 2> /dev/null
-}
+{
+	xorg_conf_base
+	xorg_conf_input touchpad "$DEV" SoftButtonAreas "50% 0 82% 0 0 0 0 0" \
+		TapButton1 bogus MaxTapTime -5 Repeater /dev/null
+	xorg_conf_input ps2proto "$DEV_BUTTONS" Protocol psaux
+	xorg_conf_input t440 "$DEV_T440" SoftButtonAreas "50% 0 82% 0 0 0 0 0" \
+		HasSecondarySoftButtons on SecondarySoftButtonAreas "58% 0 0 15% 42% 58% 0 15%"
+	xorg_conf_input buttons "$DEV_BUTTONS"
+	xorg_conf_layout touchpad t440 buttons ps2proto
+} > "$D/xorg.conf"
+XORG_MODULES=$D/modules
+xorg_start :7 "$D/xorg.conf" "$D/Xorg.log"
+XPID=$XORG_PID
+stop_x() { XORG_PID=$XPID xorg_stop; }
 stop() {
 	stop_x
 	# shellcheck disable=SC2086
@@ -596,8 +535,7 @@ export SYSTEMD_IGNORE_CHROOT=1
 	udevadm settle -t 30
 	udevadm info --query=property --name="$DEV"
 } > "$D/udev.log" 2>&1
-sed -e 's/"AutoAddDevices" "false"/"AutoAddDevices" "true"/' -e '/Section "InputDevice"/,/^EndSection/d' \
-	-e '/^	InputDevice "/d' "$D/xorg.conf" > "$D/xorg-hotplug.conf"
+{ xorg_conf_base hotplug; xorg_conf_layout; } > "$D/xorg-hotplug.conf"
 # a system bus of our own and the fake logind on it (the server takes its fds from there)
 LOGIND=$(mktemp -d /tmp/logind.XXXXXX)
 cat > "$LOGIND/bus.conf" <<'EOB'
@@ -621,17 +559,8 @@ mkfifo "$LOGIND/ctl"
 LOGIND_PID=$!
 exec {LOGIND_CTL}<> "$LOGIND/ctl"
 for _ in $(seq 100); do grep -q '^ready' "$D/fake-logind.out" && break; sleep 0.1; done
-DBUS_SYSTEM_BUS_ADDRESS="unix:path=$LOGIND/bus" \
-/usr/lib/xorg/Xorg :8 -config "$D/xorg-hotplug.conf" -modulepath "$D/modules,/usr/lib/xorg/modules" \
-	-logfile "$D/Xorg-hotplug.log" -nolisten tcp -noreset -extension GLX -novtswitch -sharevts vt7 \
-	-keeptty > "$D/Xorg-hotplug.stderr" 2>&1 &
-XPID=$!
-export DISPLAY=:8
-for _ in $(seq 300); do
-	xdpyinfo > /dev/null 2>&1 && break
-	kill -0 "$XPID" 2> /dev/null || break
-	sleep 0.2
-done
+DBUS_SYSTEM_BUS_ADDRESS="unix:path=$LOGIND/bus" xorg_start :8 "$D/xorg-hotplug.conf" "$D/Xorg-hotplug.log" -keeptty
+XPID=$XORG_PID
 NAME="SynPS/2 Synaptics TouchPad"
 sleep 2
 if xinput list --name-only 2> /dev/null | grep -qx "$NAME"; then

@@ -65,6 +65,8 @@ XIPROP=$BUILD/test/xorg/xiprop
 XEVLOG=$BUILD/test/xorg/xevlog
 REPORT_PREFIX=soak/
 . "$TOP/test/lib/report.sh"
+. "$TOP/test/lib/xorg.sh"
+. "$TOP/test/lib/devices.sh"
 now() { date +%s.%N; }
 since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }'; }
 
@@ -129,75 +131,38 @@ for p in A R1 R2 R3 R4 H G; do
 done
 start_pad M 16 || exit 1
 # the T440 (top button row) of the XIT recordings, as a uinput device
-evemu-device "$TOP/test/data/xit/SynPS2-Synaptics-TouchPad-T440.desc" > "$D/T.out" 2>&1 &
-T_PID=$!
-for _ in $(seq 100); do
-	T_NODE=$(awk -F': ' '/\/dev\/input\/event/ { print $2 }' "$D/T.out")
-	[ -n "$T_NODE" ] && break
-	sleep 0.1
-done
+clone_device "$TOP/test/data/xit/SynPS2-Synaptics-TouchPad-T440.desc" "$D/T.out"
+T_PID=$CLONE_PID T_NODE=$CLONE_NODE
 [ -n "$T_NODE" ] || { fail setup-pad-T "$(cat "$D/T.out")"; exit 1; }
 PADS="A R1 R2 R3 R4 H G M T"
 declare -A NODE_OF EXTRA
 for p in A R1 R2 R3 R4 H G M; do NODE_OF[$p]=${PADNODE[$p]}; done
 NODE_OF[T]=$T_NODE
-EXTRA[H]='    Option "HorizResolution" "1000000000"\n'
-EXTRA[T]='    Option "SoftButtonAreas" "50% 0 82% 0 0 0 0 0"\n    Option "HasSecondarySoftButtons" "on"\n    Option "SecondarySoftButtonAreas" "58% 0 0 15% 42% 58% 0 15%"\n'
+EXTRA[H]='HorizResolution|1000000000'
+EXTRA[T]='SoftButtonAreas|50% 0 82% 0 0 0 0 0|HasSecondarySoftButtons|on|SecondarySoftButtonAreas|58% 0 0 15% 42% 58% 0 15%'
 
 {
-	cat <<-EOC
-	Section "ServerFlags"
-	    Option "AutoAddDevices" "false"
-	    Option "AutoAddGPU" "false"
-	EndSection
-	Section "Device"
-	    Identifier "dummy"
-	    Driver "dummy"
-	    VideoRam 32768
-	EndSection
-	Section "Screen"
-	    Identifier "screen"
-	    Device "dummy"
-	    DefaultDepth 24
-	    SubSection "Display"
-	        Depth 24
-	        Modes "1024x768"
-	    EndSubSection
-	EndSection
-	EOC
+	xorg_conf_base
 	for p in $PADS; do
-		printf 'Section "InputDevice"\n    Identifier "soak-%s"\n    Driver "synaptics"\n' "$p"
-		printf '    Option "Device" "%s"\n    Option "TapButton1" "1"\n' "${NODE_OF[$p]}"
-		printf '%b' "${EXTRA[$p]:-}"
-		printf 'EndSection\n'
+		IFS='|' read -r -a extra <<< "${EXTRA[$p]:-}"
+		xorg_conf_input "soak-$p" "${NODE_OF[$p]}" TapButton1 1 "${extra[@]}"
 	done
-	printf 'Section "ServerLayout"\n    Identifier "layout"\n    Screen "screen"\n'
-	printf '    InputDevice "soak-A" "CorePointer"\n'
-	for p in ${PADS#A }; do
-		printf '    InputDevice "soak-%s" "SendCoreEvents"\n' "$p"
-	done
-	printf 'EndSection\n'
+	# shellcheck disable=SC2046
+	xorg_conf_layout $(for p in $PADS; do echo "soak-$p"; done)
 } > "$D/xorg.conf"
 
 # halt_on_error: a report ends the server (and shows); leaks: checked at its exit.
 # The server's children (xkbcomp) inherit all this: exitcode=0 keeps their
 # own leaks from failing them (the reports, in $D/asan.*, are what counts).
-ASAN_OPTIONS="detect_leaks=1:exitcode=0:halt_on_error=1:quarantine_size_mb=64:log_path=$D/asan" \
-UBSAN_OPTIONS="print_stacktrace=1:log_path=$D/ubsan" LD_PRELOAD="$ASAN_RUNTIME" \
-taskset -c 1 /usr/lib/xorg/Xorg :9 -config "$D/xorg.conf" -modulepath "$D/modules,/usr/lib/xorg/modules" \
-	-logfile "$D/Xorg.log" ${SOAK_XORG_ARGS:-} -nolisten tcp -noreset -extension GLX -novtswitch -sharevts vt7 \
-	> "$D/Xorg.stderr" 2>&1 &
-XPID=$!
-export DISPLAY=:9
-for _ in $(seq 300); do
-	xdpyinfo > /dev/null 2>&1 && break
-	kill -0 "$XPID" 2> /dev/null || break
-	sleep 0.2
-done
-if ! xdpyinfo > /dev/null 2>&1; then
+XORG_WRAP=(env "ASAN_OPTIONS=detect_leaks=1:exitcode=0:halt_on_error=1:quarantine_size_mb=64:log_path=$D/asan"
+	"UBSAN_OPTIONS=print_stacktrace=1:log_path=$D/ubsan" "LD_PRELOAD=$ASAN_RUNTIME" taskset -c 1)
+XORG_MODULES=$D/modules
+# shellcheck disable=SC2086
+if ! xorg_start :9 "$D/xorg.conf" "$D/Xorg.log" ${SOAK_XORG_ARGS:-}; then
 	fail server-start "$(tail -5 "$D/Xorg.log"; grep -A3 -E 'runtime error|ERROR: AddressSanitizer' "$D/Xorg.stderr" | head -4)"
 	exit 1
 fi
+XPID=$XORG_PID
 grep -q "Loading $D/modules/input/synaptics_drv.so" "$D/Xorg.log" && grep -q libasan "/proc/$XPID/maps" &&
 	pass sanitized-module-loaded "the debug module with ASan/UBSan, libasan in the server" ||
 	fail sanitized-module-loaded "$(grep synaptics_drv "$D/Xorg.log" | head -2)"
