@@ -2,7 +2,8 @@
 # start and stop Xorg (sourced by bash, inside the QEMU guest).
 #
 #   xorg_conf_base [hotplug]  the server flags (no hot-plugged devices unless
-#                             "hotplug"), the dummy video driver and its
+#                             "hotplug", no screen blanking), the dummy video
+#                             driver, a monitor that takes any mode and the
 #                             1024x768 screen
 #   xorg_conf_input ID DEVICE [OPTION VALUE]...
 #                             an InputDevice section for our "synaptics"
@@ -30,15 +31,22 @@ xorg_conf_base() {
 	printf 'Section "ServerFlags"\n    Option "AutoAddDevices" "%s"\n' "$add"
 	cat <<-'EOC'
 	    Option "AutoAddGPU" "false"
+	    Option "BlankTime" "0"
 	EndSection
 	Section "Device"
 	    Identifier "dummy"
 	    Driver "dummy"
 	    VideoRam 32768
 	EndSection
+	Section "Monitor"
+	    Identifier "monitor"
+	    HorizSync 5.0 - 1000.0
+	    VertRefresh 5.0 - 200.0
+	EndSection
 	Section "Screen"
 	    Identifier "screen"
 	    Device "dummy"
+	    Monitor "monitor"
 	    DefaultDepth 24
 	    SubSection "Display"
 	        Depth 24

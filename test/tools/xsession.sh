@@ -1,9 +1,7 @@
 # test/tools/xsession.sh - sourced by test/tools/guest-tests inside the QEMU
 # guest: uinput touchpads from evemu .desc files and an Xorg (dummy video)
-# with one synaptics InputDevice per touchpad.  The recipe is the one in
-# the project notes (qemu-x-harness B); test/xorg/guest-batch is a batch
-# runner for replays, which does not fit interactive tests, so this is a
-# small launcher of our own.
+# with one synaptics InputDevice per touchpad, through test/lib/xorg.sh and
+# test/lib/devices.sh (guest-tests sources them first).
 #
 #   xs_devices DESC...          create the uinput devices (XS_NODES gets their nodes)
 #   xs_start MODULE_DIR NAME [OPTIONS_FILE]
@@ -16,8 +14,6 @@
 #
 # Needs XS_OUT (a directory for logs).
 
-XS_XORG=/usr/lib/xorg/Xorg
-XS_SYSTEM_MODULES=/usr/lib/xorg/modules
 XS_DPY=:1
 XS_NODES=()
 XS_EVEMU_PIDS=()
@@ -36,72 +32,30 @@ xs_wait() {
 }
 
 xs_devices() {
-	local desc n=0 out
+	local desc n=0
 	for desc in "$@"; do
-		out=$XS_OUT/evemu-$n.out
-		: > "$out"
-		evemu-device "$desc" > "$out" 2>&1 &
-		XS_EVEMU_PIDS+=($!)
-		if ! xs_wait "grep -q /dev/input/event '$out'" 15; then
-			xs_log "evemu-device $desc failed: $(cat "$out")"
+		if ! clone_device "$desc" "$XS_OUT/evemu-$n.out"; then
+			xs_log "evemu-device $desc failed: $(cat "$XS_OUT/evemu-$n.out")"
 			return 1
 		fi
-		XS_NODES+=("$(grep -o '/dev/input/event[0-9]*' "$out" | head -n1)")
+		XS_EVEMU_PIDS+=("$CLONE_PID")
+		XS_NODES+=("$CLONE_NODE")
 		n=$((n + 1))
 	done
 }
 
 xs_write_conf() {   # file options-file
-	local conf=$1 opts=$2 i
+	local conf=$1 opts=$2 i o
 	{
-		cat <<-EOF
-		Section "ServerFlags"
-		    Option "AutoAddDevices" "false"
-		    Option "AutoAddGPU" "false"
-		    Option "BlankTime" "0"
-		EndSection
-		Section "Device"
-		    Identifier "dummy"
-		    Driver     "dummy"
-		    VideoRam   32768
-		EndSection
-		Section "Monitor"
-		    Identifier  "mon"
-		    HorizSync   5.0 - 1000.0
-		    VertRefresh 5.0 - 200.0
-		EndSection
-		Section "Screen"
-		    Identifier "screen"
-		    Device     "dummy"
-		    Monitor    "mon"
-		    DefaultDepth 24
-		    SubSection "Display"
-		        Depth 24
-		        Modes "1024x768"
-		    EndSubSection
-		EndSection
-		EOF
+		xorg_conf_base
 		for i in "${!XS_NODES[@]}"; do
-			echo "Section \"InputDevice\""
-			echo "    Identifier \"pad$i\""
-			echo "    Driver \"synaptics\""
-			echo "    Option \"Device\" \"${XS_NODES[$i]}\""
-			if [ -n "$opts" ]; then
-				awk -F'|' -v n="$i" '$1 == n { printf "    Option \"%s\" \"%s\"\n", $2, $3 }' "$opts"
-			fi
-			echo "EndSection"
+			o=()
+			[ -z "$opts" ] ||
+				mapfile -t o < <(awk -F'|' -v n="$i" '$1 == n { print $2; print $3 }' "$opts")
+			xorg_conf_input "pad$i" "${XS_NODES[$i]}" "${o[@]}"
 		done
-		echo "Section \"ServerLayout\""
-		echo "    Identifier \"layout\""
-		echo "    Screen \"screen\""
-		for i in "${!XS_NODES[@]}"; do
-			if [ "$i" = 0 ]; then
-				echo "    InputDevice \"pad$i\" \"CorePointer\""
-			else
-				echo "    InputDevice \"pad$i\" \"SendCoreEvents\""
-			fi
-		done
-		echo "EndSection"
+		# shellcheck disable=SC2046
+		xorg_conf_layout $(for i in "${!XS_NODES[@]}"; do echo "pad$i"; done)
 	} > "$conf"
 }
 
@@ -109,29 +63,17 @@ xs_start() {   # module-dir name [options-file]
 	local mods=$1 name=$2 opts=${3:-} dir=$XS_OUT/$2
 	mkdir -p "$dir"
 	xs_write_conf "$dir/xorg.conf" "$opts"
-	"$XS_XORG" "$XS_DPY" -config "$dir/xorg.conf" -modulepath "$mods,$XS_SYSTEM_MODULES" \
-		-logfile "$dir/Xorg.log" -nolisten tcp -noreset -extension GLX \
-		-novtswitch -sharevts vt7 > "$dir/Xorg.stderr" 2>&1 &
-	XS_XORG_PID=$!
-	export DISPLAY=$XS_DPY
-	if ! xs_wait "! kill -0 $XS_XORG_PID 2>/dev/null || xinput list >/dev/null 2>&1" 60 ||
-		! kill -0 "$XS_XORG_PID" 2>/dev/null; then
+	if ! XORG_MODULES=$mods xorg_start "$XS_DPY" "$dir/xorg.conf" "$dir/Xorg.log"; then
 		xs_log "Xorg did not start (see $dir/Xorg.log)"
 		XS_XORG_PID=
 		return 1
 	fi
+	XS_XORG_PID=$XORG_PID
 }
 
 xs_stop() {
-	local i
 	[ -n "$XS_XORG_PID" ] || return 0
-	kill -TERM "$XS_XORG_PID" 2>/dev/null
-	for ((i = 0; i < 50; i++)); do
-		kill -0 "$XS_XORG_PID" 2>/dev/null || break
-		sleep 0.1
-	done
-	kill -KILL "$XS_XORG_PID" 2>/dev/null
-	wait "$XS_XORG_PID" 2>/dev/null
+	XORG_PID=$XS_XORG_PID xorg_stop 5
 	XS_XORG_PID=
 }
 
