@@ -17,9 +17,9 @@
 #                             XORG_MODULES (a directory) before the
 #                             system's; XORG_WRAP (an array, e.g.
 #                             (taskset -c 1)) goes before it.  Sets XORG_PID and DISPLAY;
-#                             returns 0 once a client can connect (60 s
-#                             at most), 1 if the server died or never
-#                             answered.
+#                             returns 0 once a client can connect
+#                             (XORG_START_TIMEOUT s at most, default 60),
+#                             1 if the server died or never answered.
 #   xorg_alive                the server runs and answers
 #   xorg_stop [SECONDS]       SIGTERM, SIGKILL after SECONDS (default 3);
 #                             returns the server's exit status (137 when
@@ -88,7 +88,7 @@ xorg_start() {
 		> "${log%.log}.stderr" 2>&1 &
 	XORG_PID=$!
 	export DISPLAY=$disp
-	for ((i = 0; i < 300; i++)); do
+	for ((i = 0; i < ${XORG_START_TIMEOUT:-60} * 5; i++)); do
 		xdpyinfo > /dev/null 2>&1 && return 0
 		kill -0 "$XORG_PID" 2> /dev/null || return 1
 		sleep 0.2
