@@ -16,7 +16,8 @@
 #                             LOG less .log plus .stderr; modules from
 #                             XORG_MODULES (a directory) before the
 #                             system's; XORG_WRAP (an array, e.g.
-#                             (taskset -c 1)) goes before it.  Sets XORG_PID and DISPLAY;
+#                             (taskset -c 1)) goes before it; XORG_BIN
+#                             replaces /usr/lib/xorg/Xorg (a wrapper).  Sets XORG_PID and DISPLAY;
 #                             returns 0 once a client can connect
 #                             (XORG_START_TIMEOUT s at most, default 60),
 #                             1 if the server died or never answered.
@@ -82,7 +83,7 @@ xorg_conf_layout() {
 xorg_start() {
 	local disp=$1 conf=$2 log=$3 i
 	shift 3
-	"${XORG_WRAP[@]}" /usr/lib/xorg/Xorg "$disp" -config "$conf" \
+	"${XORG_WRAP[@]}" "${XORG_BIN:-/usr/lib/xorg/Xorg}" "$disp" -config "$conf" \
 		-modulepath "${XORG_MODULES:+$XORG_MODULES,}/usr/lib/xorg/modules" -logfile "$log" \
 		-nolisten tcp -noreset -extension GLX -novtswitch -sharevts vt7 "$@" \
 		> "${log%.log}.stderr" 2>&1 &
