@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # test/lib/devices.sh: uinput clones of recorded devices for guest suites
 # (sourced by bash, inside the QEMU guest).
 #

@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # test/lib/report.sh: how every suite reports its tests (sourced by bash).
 #
 # ./synmt check counts the lines "PASS: <suite>/<test>", "FAIL: ..." and

@@ -1,3 +1,4 @@
+# shellcheck shell=bash disable=SC2034  # (globals the callers read: RC, STOP_HOW)
 # test/lib/session.sh: X sessions inside the QEMU guest, for the xorg
 # suite's batches (test/xorg/guest-batch) and for the demo, the bench, the
 # install and e2e guests: uinput pads, Xorg with them (test/lib/xorg.sh),
@@ -15,7 +16,7 @@
 now() { awk '{ print $1 }' /proc/uptime; }
 log() { printf '%s: [%s] %s\n' "$ME" "$(now)" "$*" >&2; }
 record() { printf '%s\n' "$*" >> "$STATUS"; }
-fail() { log "ERROR: $*"; record "error $*"; RC=1; }
+fail() { log "ERROR: $*"; record "error $*"; RC=1; }   # (RC: the caller's exit status)
 
 # Wait up to $2 seconds for the command "$1" (eval'd) to succeed.
 wait_for() {
@@ -53,7 +54,7 @@ stop_pid() {
 	done
 	kill -KILL "$pid" 2>/dev/null
 	wait "$pid" 2>/dev/null
-	STOP_HOW=kill
+	STOP_HOW="kill"
 }
 
 drop_devices() {

@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # test/lib/xorg.sh: one way for guest suites to write an xorg.conf and to
 # start and stop Xorg (sourced by bash, inside the QEMU guest).
 #
