@@ -11,4 +11,4 @@ EXTRA_DIST += test/demo/run-demo test/demo/guest-demo test/demo/judge test/demo/
 	test/demo/README test/e2e/run-tests \
 	test/demo/show/guest-session test/demo/show/run-show test/demo/show/capture \
 	test/demo/show/frames.py test/demo/show/commands test/demo/show/synmt-pager \
-	test/demo/show/openbox.xml test/show/run-tests
+	test/demo/show/openbox.xml test/demo/run-show

@@ -8,7 +8,7 @@ test_xorg_xevlog_CFLAGS = $(AM_CFLAGS) $(XCLIENT_CFLAGS)
 test_xorg_xevlog_LDADD = $(XCLIENT_LIBS)
 
 # xiprop: many device property writes/reads over one connection (the
-# property refusal tests in test/replay/guest-checks.sh)
+# property refusal tests in test/xorg/guest-props)
 noinst_PROGRAMS += test/xorg/xiprop
 test_xorg_xiprop_SOURCES = test/xorg/xiprop.c
 test_xorg_xiprop_CFLAGS = $(AM_CFLAGS) $(XCLIENT_CFLAGS)

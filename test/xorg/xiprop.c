@@ -1,6 +1,6 @@
 /*
  * xiprop - many XInput device property writes and reads over one X
- * connection, for the property tests (test/replay/guest-checks.sh).
+ * connection, for the property tests (test/xorg/guest-props).
  * xinput does the same one request per process, and a process costs about
  * a second in the TCG guest.
  *
