@@ -134,6 +134,19 @@ stop_xorg() {
 	rm -f "/tmp/.X${DPY#:}-lock" "/tmp/.X11-unix/X${DPY#:}"
 }
 
+# server_up WHAT: Xorg on $CDIR/xorg.conf, up and listing its devices into
+# $CDIR/devices.list, or a failure ("WHAT $CONF: ...") and no server.
+server_up() {
+	if XORG_MODULES=$MODULES XORG_START_TIMEOUT=$SERVER_START_TIMEOUT \
+		xorg_start "$DPY" "$CDIR/xorg.conf" "$CDIR/Xorg.log" &&
+		"$XEVLOG" -d "$DPY" --list > "$CDIR/devices.list" 2> /dev/null; then
+		return 0
+	fi
+	fail "$1 $CONF: server did not come up (see $CDIR/Xorg.log)"
+	stop_xorg
+	return 1
+}
+
 start_xorg() {   # conf options...
 	local t0
 	stop_xorg
@@ -145,13 +158,7 @@ start_xorg() {   # conf options...
 	[ -n "$DEV" ] || { fail "xorg $CONF: no device"; return 1; }
 	write_conf "$CDIR/xorg.conf" "$@"
 	t0=$(now)
-	if ! XORG_MODULES=$MODULES XORG_START_TIMEOUT=$SERVER_START_TIMEOUT \
-		xorg_start "$DPY" "$CDIR/xorg.conf" "$CDIR/Xorg.log" ||
-		! "$XEVLOG" -d "$DPY" --list > "$CDIR/devices.list" 2> /dev/null; then
-		fail "xorg $CONF: server did not come up (see $CDIR/Xorg.log)"
-		stop_xorg
-		return 1
-	fi
+	server_up xorg || return 1
 	log "xorg $CONF up after $(awk -v a="$t0" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }') s"
 	record "xorg-start $CONF ok"
 }
@@ -240,13 +247,7 @@ start_hotplug() {   # conf snippet
 	udevadm settle -t 10
 	{ xorg_conf_base hotplug; xorg_conf_layout; } > "$CDIR/xorg.conf"
 	t0=$(now)
-	if ! XORG_MODULES=$MODULES XORG_START_TIMEOUT=$SERVER_START_TIMEOUT \
-		xorg_start "$DPY" "$CDIR/xorg.conf" "$CDIR/Xorg.log" ||
-		! "$XEVLOG" -d "$DPY" --list > "$CDIR/devices.list" 2> /dev/null; then
-		fail "hotplug $CONF: server did not come up (see $CDIR/Xorg.log)"
-		stop_xorg
-		return 1
-	fi
+	server_up hotplug || return 1
 	# the udev devices are added from the server's main loop after it is up
 	wait_for "'$XEVLOG' -d $DPY --list 2>/dev/null | grep -qF 'name=\"$DEV_NAME\"'" 20 ||
 		log "hotplug $CONF: no device named $DEV_NAME after 20 s"
