@@ -10,8 +10,11 @@ options (--set, as in xorg.conf), then one record per event.  The seed corpus in
 (test/fuzz/make-seeds).
 """
 import argparse
+import os
 import struct
 import sys
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+import evemu  # noqa: E402  (test/lib)
 
 EV_SYN, EV_KEY, EV_ABS = 0, 1, 3
 SYN_REPORT, SYN_DROPPED = 0, 3
@@ -73,12 +76,7 @@ def read_desc(path):
 
 def read_events(paths):
     for p in paths:
-        with open(p) as f:
-            for line in f:
-                w = line.split()
-                if len(w) == 5 and w[0] == "E:":
-                    sec, usec = w[1].split(".")
-                    yield int(sec) * 1000000 + int(usec), int(w[2], 16), int(w[3], 16), int(w[4])
+        yield from evemu.events(p)
 
 
 def header(desc, sets):

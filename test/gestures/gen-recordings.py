@@ -54,6 +54,8 @@ import os
 import random
 import sys
 import zlib
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+import evemu  # noqa: E402  (test/lib)
 
 OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "rec")
 FRAME_MS = 12
@@ -162,7 +164,7 @@ class Writer:
         self.frames = 0
 
     def ev(self, t, c, v):
-        self.events.append("E: %.6f %04x %04x %d" % (self.t, t, c, v))
+        self.events.append(evemu.event_line(self.t, t, c, v))
 
     def set(self, t, c, v):
         if self.prev.get((t, c)) != v:

@@ -11,6 +11,8 @@ clickpad of test/gestures/rec; other descriptions take them as they come.
 import os
 import random
 import sys
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+import evemu  # noqa: E402  (test/lib)
 
 X_RANGE, Y_RANGE = (1472, 5472), (1408, 4448)
 INTERVALS = [0.006, 0.012, 0.0125, 0.013, 0.02, 0.05, 0.3]
@@ -57,8 +59,8 @@ def stream(k):
             ev += [(3, 0, down[0][0]), (3, 1, down[0][1]), (3, 0x18, down[0][2])]
         else:
             ev.append((3, 0x18, 0))
-        lines += ["E: %.6f %04x %04x %d" % (t, ty, code, val) for ty, code, val in ev]
-        lines.append("E: %.6f 0000 0000 0" % t)
+        lines += [evemu.event_line(t, ty, code, val) for ty, code, val in ev]
+        lines.append(evemu.syn_line(t))
     return "\n".join(lines) + "\n"
 
 

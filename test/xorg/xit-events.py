@@ -21,6 +21,8 @@ these files share one.
 """
 import os
 import sys
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+import evemu  # noqa: E402  (test/lib)
 
 EV_SYN, EV_KEY, EV_ABS = 0, 1, 3
 BTN_LEFT, BTN_0, BTN_1 = 0x110, 0x100, 0x101
@@ -46,14 +48,14 @@ class Player:
         self.t += FRAME_S
 
     def one(self, typ, code, value, sync=False):
-        self.lines.append("E: %.6f %04x %04x %d" % (self.t, typ, code, value))
+        self.lines.append(evemu.event_line(self.t, typ, code, value))
         if (typ, code) in self.RESET:
             if value:
                 self.held.add((typ, code))
             else:
                 self.held.discard((typ, code))
         if sync:
-            self.lines.append("E: %.6f 0000 0000 0" % self.t)
+            self.lines.append(evemu.syn_line(self.t))
             self.t += FRAME_S
 
     def touch_begin(self, slot, x, y):
@@ -95,8 +97,8 @@ class Player:
         BTN_TOOL_* key held."""
         lines = list(self.lines)
         if not self.down:
-            lines += ["E: %.6f %04x %04x 0" % (self.t, t, c) for t, c in self.held]
-            lines.append("E: %.6f 0000 0000 0" % self.t)
+            lines += [evemu.event_line(self.t, t, c, 0) for t, c in self.held]
+            lines.append(evemu.syn_line(self.t))
         return "\n".join(lines) + "\n"
 
 

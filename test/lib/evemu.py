@@ -1,0 +1,30 @@
+"""test/lib/evemu.py: evemu recordings for the test scripts.
+
+The scripts that write recordings (test/gestures/gen-recordings.py,
+test/xorg/xit-events.py, test/replay/random-streams.py) format their event
+lines here; those that read events (test/fuzz/seed-evdev.py) parse them
+here.  A script imports it with
+
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+    import evemu
+"""
+
+
+def event_line(t, typ, code, value):
+    """One "E:" line: the time in seconds, type and code in hex, the value."""
+    return "E: %.6f %04x %04x %d" % (t, typ, code, value)
+
+
+def syn_line(t):
+    """The SYN_REPORT that ends a frame at time t."""
+    return event_line(t, 0, 0, 0)
+
+
+def events(path):
+    """(microseconds, type, code, value) of every "E:" line of an evemu file."""
+    with open(path) as f:
+        for line in f:
+            w = line.split()
+            if len(w) == 5 and w[0] == "E:":
+                sec, usec = w[1].split(".")
+                yield int(sec) * 1000000 + int(usec), int(w[2], 16), int(w[3], 16), int(w[4])
