@@ -30,19 +30,16 @@ test_replay_check_evdev_live_SOURCES = test/replay/check-evdev-live.c
 test_replay_check_evdev_live_CPPFLAGS = $(SYN_CPPFLAGS)
 test_replay_check_evdev_live_CFLAGS = $(AM_CFLAGS) $(LIBEVDEV_CFLAGS)
 test_replay_check_evdev_live_LDADD = xf86-input-synaptics/libtpevdev.la $(LIBEVDEV_LIBS)
+# the table checks link the backend and the core
+REPLAY_CORE_LDADD = xf86-input-synaptics/libtpevdev.la \
+	xf86-input-synaptics/src/core/libtpcore.la $(LIBEVDEV_LIBS) -lm
 test_replay_check_tables_SOURCES = test/replay/check-tables.c
 test_replay_check_tables_CPPFLAGS = $(SYN_CPPFLAGS)
-test_replay_check_tables_LDADD = \
-	xf86-input-synaptics/libtpevdev.la \
-	xf86-input-synaptics/src/core/libtpcore.la \
-	$(LIBEVDEV_LIBS) -lm
+test_replay_check_tables_LDADD = $(REPLAY_CORE_LDADD)
 # check-props: every property's write rules (type, format, count, ranges, read-only)
 test_replay_check_props_SOURCES = test/replay/check-props.c
 test_replay_check_props_CPPFLAGS = $(SYN_CPPFLAGS)
-test_replay_check_props_LDADD = \
-	xf86-input-synaptics/libtpevdev.la \
-	xf86-input-synaptics/src/core/libtpcore.la \
-	$(LIBEVDEV_LIBS) -lm
+test_replay_check_props_LDADD = $(REPLAY_CORE_LDADD)
 test_replay_check_evdev_SOURCES = test/replay/check-evdev.c
 test_replay_check_evdev_CPPFLAGS = $(SYN_CPPFLAGS)
 test_replay_check_evdev_CFLAGS = $(AM_CFLAGS) $(LIBEVDEV_CFLAGS)
