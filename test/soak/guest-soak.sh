@@ -166,7 +166,6 @@ XPID=$XORG_PID
 grep -q "Loading $D/modules/input/synaptics_drv.so" "$D/Xorg.log" && grep -q libasan "/proc/$XPID/maps" &&
 	pass sanitized-module-loaded "the debug module with ASan/UBSan, libasan in the server" ||
 	fail sanitized-module-loaded "$(grep synaptics_drv "$D/Xorg.log" | head -2)"
-alive() { kill -0 "$XPID" 2> /dev/null && xdpyinfo > /dev/null 2>&1; }
 rss_kb() { awk '/^VmRSS:/ { print $2 }' "/proc/$XPID/status"; }
 # xevlog in the background while something happens
 XEV_PID= XEV_NAME=
@@ -200,10 +199,10 @@ rc=$?
 kill -USR1 "${PADPID[A]}"
 pad_wait A circle "$before"
 frames=$(sed -n 's/^frames \([0-9]*\) seconds \(.*\)/\1 frames in \2 s/p' "$D/A.out" | tail -n1)
-if [ "$rc" = 0 ] && alive; then
+if [ "$rc" = 0 ] && xorg_alive; then
 	pass cycles "$out; pad A played $frames meanwhile"
 else
-	fail cycles "$out (soakx rc $rc); server alive: $(alive && echo yes || echo no)"
+	fail cycles "$out (soakx rc $rc); server alive: $(xorg_alive && echo yes || echo no)"
 fi
 xev_start after-cycles
 pad_do A "circle 200 1"
@@ -298,10 +297,10 @@ xinput set-prop soak-T "Synaptics Secondary Soft Button Areas" 0 0 0 0 0 0 0 0 >
 rc=$?
 sleep 0.3
 v=$(xinput list-props soak-T 2> /dev/null | sed -n 's/^[[:space:]]*Synaptics Secondary Soft Button Areas ([0-9]*):[[:space:]]*//p')
-if [ "$rc" = 0 ] && alive && [ "$v" = "0, 0, 0, 0, 0, 0, 0, 0" ]; then
+if [ "$rc" = 0 ] && xorg_alive && [ "$v" = "0, 0, 0, 0, 0, 0, 0, 0" ]; then
 	pass secondary-zero "the T440's top row written all zero: taken, the property stays, the server runs"
 else
-	fail secondary-zero "xinput rc $rc, server alive: $(alive && echo yes || echo no), property '$v'"
+	fail secondary-zero "xinput rc $rc, server alive: $(xorg_alive && echo yes || echo no), property '$v'"
 	exit 1
 fi
 
@@ -394,10 +393,10 @@ judge_removal R2 'xi2 GestureSwipeBegin' mid-swipe
 judge_removal R3 'xi2 ButtonPress' button-held
 judge_removal R4 'xi2 ButtonPress' mid-tap-drag
 xinput query-state "Virtual core pointer" > "$D/vcp.txt" 2>&1
-if alive && ! grep -q '=down' "$D/vcp.txt"; then
+if xorg_alive && ! grep -q '=down' "$D/vcp.txt"; then
 	pass removal-server-alive "the server runs, the core pointer has no button down"
 else
-	fail removal-server-alive "alive: $(alive && echo yes || echo no); $(grep '=down' "$D/vcp.txt" | tr '\n' ' ')"
+	fail removal-server-alive "alive: $(xorg_alive && echo yes || echo no); $(grep '=down' "$D/vcp.txt" | tr '\n' ' ')"
 fi
 
 # ---- the property fuzzer, while frames play ----
@@ -412,10 +411,10 @@ props_run() {   # tag device writes seed
 	rc=$?
 	echo "$out" > "$D/props-$1.out"
 	summary=$(grep '^props writes' <<< "$out")
-	if [ "$rc" = 0 ] && alive; then
+	if [ "$rc" = 0 ] && xorg_alive; then
 		pass "props-$1" "soak-$2: $summary; server alive"
 	else
-		fail "props-$1" "soak-$2: $summary (soakx rc $rc; server alive: $(alive && echo yes || echo no)) $(grep -e '^#' -e 'server gone' <<< "$out" | head -3 | tr '\n' ' ')"
+		fail "props-$1" "soak-$2: $summary (soakx rc $rc; server alive: $(xorg_alive && echo yes || echo no)) $(grep -e '^#' -e 'server gone' <<< "$out" | head -3 | tr '\n' ' ')"
 	fi
 	grep '^props kind' <<< "$out" | sed 's/^/#   /'
 }
