@@ -15,6 +15,7 @@ REPLAY_TESTS = \
 	test/replay/options.sh \
 	test/replay/option-behaviour.sh \
 	test/replay/rest.sh \
+	test/replay/kernel-filter.sh \
 	test/replay/man-ranges.sh
 TESTS += $(REPLAY_TESTS) test/replay/module-symbols.sh test/replay/check-tables \
 	test/replay/check-props test/replay/check-evdev

@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <evemu.h>
@@ -90,6 +91,86 @@ int replay_open(struct replay *r, FILE *fp, const char *name)
 	return 0;
 }
 
+/* ---- the kernel's filter ---- */
+
+int replay_kernel_filter(struct replay *r)
+{
+	struct replay_kfilter *kf = &r->kf;
+
+	kf->nslots = libevdev_has_event_code(r->evdev, EV_ABS, ABS_MT_SLOT) ?
+		     libevdev_get_num_slots(r->evdev) : 0;
+	if (kf->nslots > 0) {
+		kf->mt = calloc((size_t)kf->nslots, sizeof(*kf->mt));
+		if (!kf->mt)
+			return fail(r, -ENOMEM, "out of memory");
+		/* input_mt_init_slots: every slot starts without a contact */
+		for (int s = 0; s < kf->nslots; s++)
+			kf->mt[s][ABS_MT_TRACKING_ID - REPLAY_MT_FIRST] = -1;
+	}
+	for (unsigned int code = 0; code < ABS_CNT; code++)
+		if (libevdev_has_event_code(r->evdev, EV_ABS, code))
+			kf->abs[code] = libevdev_get_abs_info(r->evdev, code)->value;
+	kf->on = true;
+	return 0;
+}
+
+/* input_defuzz_abs_event: a change within the fuzz is dropped or averaged in. */
+static int defuzz(int value, int old, int fuzz)
+{
+	if (fuzz) {
+		if (value > old - fuzz / 2 && value < old + fuzz / 2)
+			return old;
+		if (value > old - fuzz && value < old + fuzz)
+			return (old * 3 + value) / 4;
+		if (value > old - fuzz * 2 && value < old + fuzz * 2)
+			return (old + value) / 2;
+	}
+	return value;
+}
+
+static bool is_mt_value(unsigned int code)
+{
+	return code >= REPLAY_MT_FIRST && code <= REPLAY_MT_LAST && code != ABS_MT_SLOT;
+}
+
+/* input_handle_abs_event and the frame flush: false if the kernel would not pass ev. */
+static bool kernel_passes(struct replay_kfilter *kf, const struct libevdev *evdev,
+			  struct input_event *ev)
+{
+	int *old = NULL;
+
+	if (ev->type == EV_SYN && ev->code == SYN_REPORT) {
+		bool any = kf->pending > 0;
+
+		kf->pending = 0;
+		return any;
+	}
+	if (ev->type != EV_ABS) {
+		kf->pending++;
+		return true;
+	}
+	if (!libevdev_has_event_code(evdev, EV_ABS, ev->code))
+		return false;	/* input_get_disposition: not the device's */
+	if (ev->code == ABS_MT_SLOT) {
+		/* the kernel sends it with the next value of that slot; now is the same */
+		if (ev->value >= 0 && ev->value < kf->nslots)
+			kf->slot = ev->value;
+		return true;
+	}
+	if (!is_mt_value(ev->code))
+		old = &kf->abs[ev->code];
+	else if (kf->nslots > 0)
+		old = &kf->mt[kf->slot][ev->code - REPLAY_MT_FIRST];
+	if (old) {
+		ev->value = defuzz(ev->value, *old, libevdev_get_abs_fuzz(evdev, ev->code));
+		if (ev->value == *old)
+			return false;
+		*old = ev->value;
+	}
+	kf->pending++;
+	return true;
+}
+
 int replay_start(struct replay *r, const struct tp_params *params, const struct tp_output *out,
 		 void *user)
 {
@@ -151,6 +232,8 @@ int replay_play_file(struct replay *r, FILE *fp, const char *name, bool need_eve
 		ev.input_event_sec = (time_t)(t / 1000000u);
 		ev.input_event_usec = (suseconds_t)(t % 1000000u);
 
+		if (r->kf.on && !kernel_passes(&r->kf, r->evdev, &ev))
+			continue;
 		switch (tp_evdev_feed(&r->st, &ev, &frame)) {
 		case TP_EVDEV_FRAME:
 			play_frame(r, &frame);
@@ -180,6 +263,8 @@ void replay_finish(struct replay *r)
 
 void replay_close(struct replay *r)
 {
+	free(r->kf.mt);
+	r->kf.mt = NULL;
 	tp_core_free(r->core);
 	if (r->evdev)
 		tp_evdev_state_release(&r->st);

@@ -15,17 +15,39 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include <linux/input.h>
+
 #include "tp-evdev.h"
 #include "touchpad.h"
 
 struct evemu_device;
 struct libevdev;
 
+/*
+ * The kernel's input core as it stands between a device and evdev: ABS
+ * values filtered by their fuzz (input_defuzz_abs_event), a value that
+ * changes nothing dropped, and a frame left empty not sent.  A recording
+ * made from an evdev node has been through it already; a generated one has
+ * not, and goes through it when the guest plays it into a uinput device.
+ */
+/* the kernel's per-slot values (its ABS_MT_FIRST..ABS_MT_LAST, not in the uapi headers) */
+#define REPLAY_MT_FIRST ABS_MT_TOUCH_MAJOR
+#define REPLAY_MT_LAST ABS_MT_TOOL_Y
+
+struct replay_kfilter {
+	bool on;
+	int slot, nslots;
+	int abs[ABS_CNT];
+	int (*mt)[REPLAY_MT_LAST - REPLAY_MT_FIRST + 1];	/* nslots rows */
+	unsigned int pending;	/* values passed since the last SYN_REPORT */
+};
+
 struct replay {
 	/* the recording's device (replay_open) */
 	struct evemu_device *em;
 	struct libevdev *evdev;
 	struct tp_evdev_state st;
+	struct replay_kfilter kf;
 	/* the core (replay_start) and the virtual clock, us */
 	struct tp_core *core;
 	uint64_t start;		/* first event time */
@@ -43,6 +65,12 @@ struct replay {
  * left at the first line after the description.
  */
 int replay_open(struct replay *r, FILE *fp, const char *name);
+
+/*
+ * Filter the events as the kernel would (struct replay_kfilter) before the
+ * backend sees them: call after replay_open, before playing.
+ */
+int replay_kernel_filter(struct replay *r);
 
 /* The core for the device, with these parameters and this output. */
 int replay_start(struct replay *r, const struct tp_params *params, const struct tp_output *out,

@@ -12,7 +12,7 @@
  * last event, as a live device would see them.
  *
  * usage: synreplay [--set Name=value]... [--summary] [--props] [--quiet]
- *                  [--verbose] DEVICE.desc [EVENTS...]
+ *                  [--verbose] [--kernel-filter] DEVICE.desc [EVENTS...]
  * With one file, it holds both the description and the events.
  *
  * The reading and playing is replay.c's; this file is the command around
@@ -44,7 +44,7 @@ struct cli {
 	/* options */
 	struct setting *settings;
 	int nsettings;
-	bool summary, quiet, verbose, props;
+	bool summary, quiet, verbose, props, kernel_filter;
 	/* the recording and its clock */
 	struct replay rp;
 	/* counts for --summary */
@@ -216,6 +216,8 @@ static void usage(FILE *f)
 		"  --quiet            do not print the actions\n"
 		"  --props            print the property values the options give\n"
 		"  --verbose          core debug log on stderr\n"
+		"  --kernel-filter    filter the events as the kernel's input core does (fuzz,\n"
+		"                     unchanged values, empty frames): for generated recordings\n"
 		"With one file, it holds both the description and the events.\n");
 }
 
@@ -227,6 +229,7 @@ int main(int argc, char **argv)
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "props", no_argument, NULL, 'p' },
 		{ "verbose", no_argument, NULL, 'v' },
+		{ "kernel-filter", no_argument, NULL, 'k' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -246,7 +249,7 @@ int main(int argc, char **argv)
 	r.settings = calloc((size_t)argc, sizeof(*r.settings));
 	if (!r.settings)
 		return 1;
-	while ((c = getopt_long(argc, argv, "s:Sqpvh", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "s:Sqpvkh", longopts, NULL)) != -1) {
 		char *eq;
 
 		switch (c) {
@@ -278,6 +281,9 @@ int main(int argc, char **argv)
 		case 'v':
 			r.verbose = true;
 			break;
+		case 'k':
+			r.kernel_filter = true;
+			break;
 		case 'h':
 			usage(stdout);
 			return 0;
@@ -297,7 +303,8 @@ int main(int argc, char **argv)
 		fprintf(stderr, "synreplay: %s: %s\n", argv[optind], strerror(errno));
 		return 1;
 	}
-	if (replay_open(&r.rp, fp, argv[optind]) < 0) {
+	if (replay_open(&r.rp, fp, argv[optind]) < 0 ||
+	    (r.kernel_filter && replay_kernel_filter(&r.rp) < 0)) {
 		fprintf(stderr, "synreplay: %s\n", r.rp.why);
 		return 1;
 	}
