@@ -137,7 +137,7 @@ static int find_device(const char *name, char *node, size_t len)
 	while (!found && (de = readdir(dir))) {
 		char path[300];
 		struct libevdev *dev;
-		int fd;
+		int fd = -1;	/* set by open_device; gcc cannot see that -errno < 0 */
 
 		if (strncmp(de->d_name, "event", 5) != 0)
 			continue;
