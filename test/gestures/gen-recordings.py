@@ -13,6 +13,16 @@ pinches, rotations, swipes, scrolls and click-drags on four pads:
   t440          libinput's T440 description: a 97 x 67 mm clickpad with
                 INPUT_PROP_TOPBUTTONPAD, 2 slots, up to QUINTTAP
 
+Kernel-shaped in what evdev clients read besides the slots: the slot
+positions have fuzz 8 (a pad with reduced filtering), which the guest's
+kernel applies when it plays a recording into a uinput device.  On the MT-B
+pads ABS_X/ABS_Y are psmouse's pointer emulation: the oldest contact's slot
+position as the kernel has filtered it (input_mt_report_pointer_emulation;
+input_mt_init_slots gives ABS_X fuzz 0), so the recordings hold the filtered
+values; the semi-MT pad's ABS_X/ABS_Y carry fuzz 8 themselves (synaptics.c
+sets them again after input_mt_init_slots) and are filtered on the way in.
+A driver that reads ABS_X thus sees what it would on such a laptop.
+
 Every gesture exists twice per pad:
 
   NAME          clean: every finger lands in the same frame at constant
@@ -79,6 +89,21 @@ WIDTH = 4
 # synaptics(4) defaults on a 0-255 pressure axis: a touch begins above
 # FingerHigh and ends below FingerLow (libinput 1.22: 30.6 / 25.5)
 FINGER_HIGH, FINGER_LOW = 30, 25
+FUZZ = 8                # of the slot positions (SYN_REDUCED_FILTER_FUZZ)
+
+
+def defuzz(value, old, fuzz=FUZZ):
+    """The kernel's input_defuzz_abs_event (C integer division)."""
+    def div(a, b):
+        return int(a / b)
+    if fuzz:
+        if old - fuzz // 2 < value < old + fuzz // 2:
+            return old
+        if old - fuzz < value < old + fuzz:
+            return div(old * 3 + value, 4)
+        if old - fuzz * 2 < value < old + fuzz * 2:
+            return div(old + value, 2)
+    return value
 
 
 class Pad:
@@ -138,10 +163,11 @@ def write_desc(pad):
             lines.append("B: %02x " % t + " ".join("%02x" % v for v in b[i:i + 8]))
     res = pad.res
     x0, x1, y0, y1 = pad.xmin, pad.xmax, pad.ymin, pad.ymax
-    for code, lo, hi, fuzz, r in ((ABS_X, x0, x1, 0, res), (ABS_Y, y0, y1, 0, res),
+    pfuzz = FUZZ if pad.semi else 0
+    for code, lo, hi, fuzz, r in ((ABS_X, x0, x1, pfuzz, res), (ABS_Y, y0, y1, pfuzz, res),
                                   (ABS_PRESSURE, 0, 255, 0, 0), (ABS_TOOL_WIDTH, 0, 15, 0, 0),
-                                  (ABS_MT_SLOT, 0, 1, 0, 0), (ABS_MT_X, x0, x1, 8, res),
-                                  (ABS_MT_Y, y0, y1, 8, res),
+                                  (ABS_MT_SLOT, 0, 1, 0, 0), (ABS_MT_X, x0, x1, FUZZ, res),
+                                  (ABS_MT_Y, y0, y1, FUZZ, res),
                                   (ABS_MT_TRACKING_ID, 0, 65535, 0, 0),
                                   (ABS_MT_PRESSURE, 0, 255, 0, 0)):
         lines.append("A: %02x %d %d %d 0 %d" % (code, lo, hi, fuzz, r))
@@ -162,6 +188,9 @@ class Writer:
         self.next_id = 1
         self.ids = [-1, -1]
         self.frames = 0
+        # each slot's position as the kernel keeps it (filtered; not reset
+        # for a new contact, as in input_handle_abs_event)
+        self.kslot = [{ABS_MT_X: 0, ABS_MT_Y: 0}, {ABS_MT_X: 0, ABS_MT_Y: 0}]
 
     def ev(self, t, c, v):
         self.events.append(evemu.event_line(self.t, t, c, v))
@@ -179,6 +208,23 @@ class Writer:
             self.cur_slot = s
         self.slot_prev[s][code] = v
         self.ev(EV_ABS, code, v)
+        if code in self.kslot[s]:
+            self.kslot[s][code] = defuzz(v, self.kslot[s][code])
+
+    def pointer(self, raw):
+        """ABS_X/ABS_Y: on MT-B pads the oldest contact's filtered slot position
+        (psmouse's pointer emulation); on semi-MT ones the raw point `raw`,
+        which the kernel filters by ABS_X's own fuzz."""
+        if self.pad.semi:
+            x, y = raw
+        else:
+            live = [s for s in range(2) if self.ids[s] >= 0]
+            if not live:
+                return
+            s = min(live, key=lambda k: self.ids[k])
+            x, y = self.kslot[s][ABS_MT_X], self.kslot[s][ABS_MT_Y]
+        self.set(EV_ABS, ABS_X, x)
+        self.set(EV_ABS, ABS_Y, y)
 
     def frame(self, fingers, buttons=(), new_ids=()):
         """fingers: list of (x_mm, y_mm); buttons: held BTN_* codes; new_ids: slots whose
@@ -217,8 +263,7 @@ class Writer:
             if k <= pad.max_fingers:
                 self.set(EV_KEY, code, 1 if n == k else 0)
         if n:
-            self.set(EV_ABS, ABS_X, pts[0][0])
-            self.set(EV_ABS, ABS_Y, pts[0][1])
+            self.pointer(pts[0])
         self.set(EV_ABS, ABS_PRESSURE, PRESSURE if n else 0)
         self.set(EV_ABS, ABS_TOOL_WIDTH, WIDTH if n else 0)
         self.ev(EV_SYN, 0, 0)
@@ -295,8 +340,7 @@ class RealWriter(Writer):
             if k <= pad.max_fingers:
                 self.set(EV_KEY, code, 1 if count == k else 0)
         if live:
-            self.set(EV_ABS, ABS_X, live[0][0])
-            self.set(EV_ABS, ABS_Y, live[0][1])
+            self.pointer(live[0][:2])
         self.set(EV_ABS, ABS_PRESSURE, live[0][2] if live else 0)
         self.set(EV_ABS, ABS_TOOL_WIDTH, WIDTH if live else 0)
         self.ev(EV_SYN, 0, 0)
