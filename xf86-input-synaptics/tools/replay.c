@@ -128,9 +128,10 @@ static int defuzz(int value, int old, int fuzz)
 	return value;
 }
 
+/* ABS_MT_SLOT lies below the range: not a per-slot value */
 static bool is_mt_value(unsigned int code)
 {
-	return code >= REPLAY_MT_FIRST && code <= REPLAY_MT_LAST && code != ABS_MT_SLOT;
+	return code >= REPLAY_MT_FIRST && code <= REPLAY_MT_LAST;
 }
 
 /* input_handle_abs_event and the frame flush: false if the kernel would not pass ev. */
