@@ -19,10 +19,11 @@ xf86_input_synaptics_libtpevdev_la_SOURCES = \
 	xf86-input-synaptics/src/options/tp-settings.c \
 	xf86-input-synaptics/src/evdev/tp-evdev.h \
 	xf86-input-synaptics/src/evdev/tp-evdev.c \
+	xf86-input-synaptics/src/evdev/udev-fuzz.c \
 	xf86-input-synaptics/include/synaptics-properties.h
 xf86_input_synaptics_libtpevdev_la_CPPFLAGS = $(SYN_CPPFLAGS)
-xf86_input_synaptics_libtpevdev_la_CFLAGS = $(AM_CFLAGS) $(LIBEVDEV_CFLAGS)
-xf86_input_synaptics_libtpevdev_la_LIBADD = $(LIBEVDEV_LIBS) -lm
+xf86_input_synaptics_libtpevdev_la_CFLAGS = $(AM_CFLAGS) $(LIBEVDEV_CFLAGS) $(UDEV_CFLAGS)
+xf86_input_synaptics_libtpevdev_la_LIBADD = $(LIBEVDEV_LIBS) $(UDEV_LIBS) -lm
 
 # The driver module: synaptics_drv.so in $(inputdir) (build tree: xf86-input-synaptics/.libs/).
 input_LTLIBRARIES = xf86-input-synaptics/synaptics_drv.la
@@ -42,7 +43,7 @@ xf86_input_synaptics_synaptics_drv_la_LDFLAGS = -module -avoid-version \
 xf86_input_synaptics_synaptics_drv_la_LIBADD = \
 	xf86-input-synaptics/libtpevdev.la \
 	xf86-input-synaptics/src/core/libtpcore.la \
-	$(LIBEVDEV_LIBS) -lm
+	$(LIBEVDEV_LIBS) $(UDEV_LIBS) -lm
 
 # Config snippet and the property-name header for clients.
 dist_config_DATA = xf86-input-synaptics/conf/70-synaptics-mt.conf

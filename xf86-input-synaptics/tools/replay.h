@@ -72,6 +72,13 @@ int replay_open(struct replay *r, FILE *fp, const char *name);
  */
 int replay_kernel_filter(struct replay *r);
 
+/*
+ * As if libinput's udev rule had run for the device (udev-fuzz.c): the
+ * position axes' fuzz is udev's, the kernel's is 0 and it filters nothing
+ * by it.  Call after replay_open, before replay_kernel_filter.
+ */
+void replay_libinput_udev(struct replay *r);
+
 /* The core for the device, with these parameters and this output. */
 int replay_start(struct replay *r, const struct tp_params *params, const struct tp_output *out,
 		 void *user);

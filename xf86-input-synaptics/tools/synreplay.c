@@ -12,7 +12,8 @@
  * last event, as a live device would see them.
  *
  * usage: synreplay [--set Name=value]... [--summary] [--props] [--quiet]
- *                  [--verbose] [--kernel-filter] DEVICE.desc [EVENTS...]
+ *                  [--verbose] [--kernel-filter] [--libinput-udev]
+ *                  DEVICE.desc [EVENTS...]
  * With one file, it holds both the description and the events.
  *
  * The reading and playing is replay.c's; this file is the command around
@@ -44,7 +45,7 @@ struct cli {
 	/* options */
 	struct setting *settings;
 	int nsettings;
-	bool summary, quiet, verbose, props, kernel_filter;
+	bool summary, quiet, verbose, props, kernel_filter, libinput_udev;
 	/* the recording and its clock */
 	struct replay rp;
 	/* counts for --summary */
@@ -218,6 +219,8 @@ static void usage(FILE *f)
 		"  --verbose          core debug log on stderr\n"
 		"  --kernel-filter    filter the events as the kernel's input core does (fuzz,\n"
 		"                     unchanged values, empty frames): for generated recordings\n"
+		"  --libinput-udev    as on a system with libinput's udev rules: the kernel's fuzz of\n"
+		"                     the positions is 0 (nothing filtered by it), udev has it\n"
 		"With one file, it holds both the description and the events.\n");
 }
 
@@ -230,6 +233,7 @@ int main(int argc, char **argv)
 		{ "props", no_argument, NULL, 'p' },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "kernel-filter", no_argument, NULL, 'k' },
+		{ "libinput-udev", no_argument, NULL, 'u' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -249,7 +253,7 @@ int main(int argc, char **argv)
 	r.settings = calloc((size_t)argc, sizeof(*r.settings));
 	if (!r.settings)
 		return 1;
-	while ((c = getopt_long(argc, argv, "s:Sqpvkh", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "s:Sqpvkuh", longopts, NULL)) != -1) {
 		char *eq;
 
 		switch (c) {
@@ -284,6 +288,9 @@ int main(int argc, char **argv)
 		case 'k':
 			r.kernel_filter = true;
 			break;
+		case 'u':
+			r.libinput_udev = true;
+			break;
 		case 'h':
 			usage(stdout);
 			return 0;
@@ -303,8 +310,13 @@ int main(int argc, char **argv)
 		fprintf(stderr, "synreplay: %s: %s\n", argv[optind], strerror(errno));
 		return 1;
 	}
-	if (replay_open(&r.rp, fp, argv[optind]) < 0 ||
-	    (r.kernel_filter && replay_kernel_filter(&r.rp) < 0)) {
+	if (replay_open(&r.rp, fp, argv[optind]) < 0) {
+		fprintf(stderr, "synreplay: %s\n", r.rp.why);
+		return 1;
+	}
+	if (r.libinput_udev)
+		replay_libinput_udev(&r.rp);
+	if (r.kernel_filter && replay_kernel_filter(&r.rp) < 0) {
 		fprintf(stderr, "synreplay: %s\n", r.rp.why);
 		return 1;
 	}

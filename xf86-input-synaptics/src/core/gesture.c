@@ -385,13 +385,17 @@ static void begin_pinch(struct tp_core *core, const struct tp_gesture_pos *at, d
 /*
  * The pad's noise in x units: a finger that stayed within it has not moved.
  * The positions compared are the slots' (box corners on semi-MT pads):
- * their noise is what the kernel reports as the fuzz of ABS_MT_POSITION_*
- * (it already drops changes below half of it), else the hysteresis
- * (HorizHysteresis, VertHysteresis); never less than GESTURE_NOISE_MIN_MM.
+ * their noise is the fuzz the device declares for ABS_MT_POSITION_*, which
+ * the kernel reports (and filters by: it drops changes below half of it)
+ * unless libinput's udev rule has moved it to udev (udev-fuzz.c), else the
+ * hysteresis (HorizHysteresis, VertHysteresis); never less than
+ * GESTURE_NOISE_MIN_MM.
  */
 static double axis_noise(const struct tp_axis *mt, int hysteresis, double scale)
 {
-	return (mt->present && mt->fuzz > 0 ? mt->fuzz : hysteresis) * scale;
+	int fuzz = !mt->present ? 0 : mt->fuzz > 0 ? mt->fuzz : mt->udev_fuzz;
+
+	return (fuzz > 0 ? fuzz : hysteresis) * scale;
 }
 
 double tp_gesture_noise(const struct tp_core *core)

@@ -39,8 +39,9 @@ enum tp_hw_button {
 
 /* One kernel axis. res is in units per millimetre, 0 if unknown. */
 struct tp_axis {
-	int min, max, fuzz, res;
+	int min, max, fuzz, res;	/* fuzz: the kernel's (it filters by it) */
 	bool present;
+	int udev_fuzz;			/* the fuzz libinput's udev rule moved out of the kernel, 0 none */
 };
 
 /* What the device can do; filled in once by the backend. */

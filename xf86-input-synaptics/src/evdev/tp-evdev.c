@@ -429,6 +429,8 @@ int tp_evdev_open(struct tp_evdev *tev, const char *path, int fd, const char **w
 		goto fail;
 	}
 	tp_evdev_state_init(&tev->state, tev->evdev, true);
+	/* without udev (or another rule) the kernel's fuzz is all there is */
+	tp_evdev_udev_fuzz(fd, &tev->state.dev);
 	return 0;
 fail:
 	tp_evdev_close(tev);

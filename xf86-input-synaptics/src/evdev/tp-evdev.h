@@ -33,6 +33,20 @@ int tp_evdev_check(const struct libevdev *evdev, const char **why);
 /* Fill *dev from the device's capabilities (after tp_evdev_check()). */
 void tp_evdev_describe(const struct libevdev *evdev, struct tp_device *dev);
 
+/*
+ * The fuzz libinput's udev rule took from the kernel for the device open on
+ * fd (udev-fuzz.c): LIBINPUT_FUZZ_xx into the axes' udev_fuzz.  0, or a
+ * negative errno when udev does not know the device (nothing is changed).
+ */
+int tp_evdev_udev_fuzz(int fd, struct tp_device *dev);
+
+/*
+ * What that rule does to a device's description (synreplay
+ * --libinput-udev): the position axes' fuzz moves to udev_fuzz, the
+ * kernel's is 0 and the kernel no longer filters them.
+ */
+void tp_evdev_libinput_fuzz_override(struct tp_device *dev);
+
 /* Kernel slots tracked on a device with more than TP_MAX_SLOTS (tp-evdev.c: map_contacts()). */
 #define TP_EVDEV_MAX_KERNEL_SLOTS 1024
 

@@ -571,6 +571,10 @@ static void log_device(struct syn_priv *priv)
 		    d->num_slots, d->semi_mt ? " (semi-mt)" : "",
 		    d->num_slots > TP_MAX_SLOTS ? " (touches in any of them, " STR(TP_MAX_SLOTS) " at once)" : "",
 		    d->max_fingers, d->clickpad ? ", clickpad" : "", d->topbuttonpad ? ", top buttons" : "");
+	if (d->mt_x.udev_fuzz > 0 || d->mt_y.udev_fuzz > 0)
+		xf86IDrvMsg(pinfo, X_PROBED, "position noise %d/%d from udev (libinput's rule "
+			    "set the kernel's fuzz to 0: the kernel does not filter the positions)\n",
+			    d->mt_x.udev_fuzz, d->mt_y.udev_fuzz);
 }
 
 /* Main thread: the settings from xorg.conf's options on priv->dev (PreInit, a changed device). */
