@@ -225,6 +225,8 @@ struct tp_gesture {
 	bool scroll_locked;		/* this touch sequence scrolls: no pinch until every finger is up */
 	uint64_t move_time;		/* a finger first left the noise since they settled, 0 not yet */
 	bool may_pinch;			/* SCROLL decided from the movement: a pinch for a while yet */
+	uint64_t settle_time;		/* when the fingers settled */
+	bool early;			/* SCROLL decided inside the noise (early_scroll()): still open */
 	int pending_fingers;		/* a count seen for one frame only, with the same touches (0 none) */
 	struct tp_gesture_pos held;	/* where the fingers were in that frame */
 	uint64_t held_time;
@@ -446,9 +448,13 @@ static inline void tp_gesture_pair(const struct tp_core *core, int *t1, int *t2)
 /* The noise of the positions the two-finger decision compares, x units (y scaled to x). */
 double tp_gesture_noise(const struct tp_core *core);
 
-/* Two-finger scrolling of touches t1, t2: where (and when) the fingers settled. */
+/*
+ * Two-finger scrolling of touches t1, t2: where (and when) the fingers
+ * settled, and how far along an axis they moved for the scroll to be
+ * decided (x units).
+ */
 bool tp_gesture_scroll_origin(const struct tp_core *core, int t1, int t2, double *x, double *y,
-			      uint64_t *time);
+			      uint64_t *time, double *proof);
 /* The finger count the gesture code has settled on (a one-frame glitch of the count is not). */
 static inline int tp_gesture_fingers(const struct tp_core *core)
 {

@@ -39,8 +39,12 @@
  * The scroll/pinch decision (libinput's way, our own measures): in the first
  * frame in which one of the two fingers has left the pad's noise (the
  * hysteresis box), from the directions of their paths; see
- * decide_two_fingers().  A scroll is chosen early, so it may still turn out
- * to be a pinch in its first 300 ms (before the two travelled together
+ * decide_two_fingers().  Where the kernel filters the positions itself,
+ * both fingers moving the same way inside the noise already scroll
+ * (early_scroll(), as 1.9 scrolls from the first change), once the two
+ * were down together GESTURE_EARLY_SETTLED_MS; that decision stays open
+ * until they leave the noise.  A scroll is chosen early, so it may still
+ * turn out to be a pinch in its first 300 ms (before the two travelled together
  * twice PinchThreshold): then the scroll stops and the pinch begins.  No
  * timers: the time limits are checked in the frames, which keep coming while
  * fingers move.  Until the decision the pointer does not move; the first
@@ -75,6 +79,8 @@
 #define GESTURE_STILL_RATIO		0.3
 /* One finger moves, the other rests: within 45 degrees of the line between them is "radial". */
 #define GESTURE_RADIAL_COS		0.7
+/* Inside the noise, only fingers down together this long scroll (a third may still land). */
+#define GESTURE_EARLY_SETTLED_MS	40
 /* Paths at about right angles: scroll after this long (libinput: 150 ms) ... */
 #define GESTURE_SCROLL_TIMEOUT_MS	150
 /* ... or decide at this many PinchThresholds of travel, whichever comes first. */
@@ -320,6 +326,8 @@ static void settle(struct tp_core *core, const struct tp_gesture_pos *pos)
 	/* a decision starts afresh: no movement yet, no scroll that may still pinch */
 	g->move_time = 0;
 	g->may_pinch = false;
+	g->early = false;
+	g->settle_time = core->now;
 }
 
 /* Gestures are off while the pad is off, a palm rests or a button is held. */
@@ -461,6 +469,33 @@ static bool pinch_evidence(const struct tp_core *core, const struct paths *p, do
 }
 
 /*
+ * Both fingers moved the same way while still inside the noise, on
+ * positions the kernel filtered itself (a fuzz on ABS_MT_POSITION_*:
+ * input_defuzz_abs_event drops what moves less than half of it), where any
+ * change is the finger moving: a scroll from this frame on, as 1.9 scrolls
+ * from the first change.  The decision stays open (early) until the
+ * fingers leave the noise: if they turn out to pinch then, the pinch
+ * begins (gesture_scroll()), and the scroll posted meanwhile moved no
+ * more than the noise.  One finger alone says nothing yet: it is as
+ * likely a zoom around the other one.
+ */
+static bool early_scroll(struct tp_core *core, const struct paths *p)
+{
+	const struct tp_axis *x = &core->dev.mt_x, *y = &core->dev.mt_y;
+	bool filtered = x->present && x->fuzz > 0 && y->present && y->fuzz > 0;
+
+	if (!filtered || p->lmin <= 0 || p->cosine < GESTURE_SCROLL_COS ||
+	    core->now - core->gesture.settle_time < ms2us(GESTURE_EARLY_SETTLED_MS))
+		return false;
+	if (!core->gesture.early)
+		tp_log(core, TP_LOG_DEBUG,
+		       "gesture: paths %.0f and %.0f units inside the noise, cos %.2f: scroll, still open",
+		       p->len[0], p->len[1], p->cosine);
+	core->gesture.early = true;
+	return true;
+}
+
+/*
  * Two fingers (or box corners) have moved since they settled: scroll or
  * pinch, decided from their directions as soon as one of them left the
  * pad's noise.  Undecided (UNKNOWN) while neither has, or while the paths
@@ -486,7 +521,8 @@ static enum tp_gesture_state decide_two_fingers(struct tp_core *core,
 
 	measure_paths(g, pos, &p);
 	if (p.lmax <= noise)
-		return GESTURE_STATE_UNKNOWN;
+		return early_scroll(core, &p) ? GESTURE_STATE_SCROLL : GESTURE_STATE_UNKNOWN;
+	g->early = false;
 	if (!g->move_time)
 		g->move_time = core->now;	/* the decision's clocks start with the movement */
 	if (pinch_evidence(core, &p, noise / 2))
@@ -518,6 +554,8 @@ static bool pinch_window_open(const struct tp_core *core)
 {
 	const struct tp_gesture *g = &core->gesture;
 
+	if (g->early)
+		return true;
 	return g->may_pinch && core->now - g->move_time < ms2us(GESTURE_PINCH_WINDOW_MS);
 }
 
@@ -751,8 +789,13 @@ static void gesture_scroll(struct tp_core *core, enum tp_gesture_input ev, int n
 		*next = GESTURE_STATE_NONE;
 		break;
 	case GESTURE_EVENT_MOVE:
-		if (!scroll_turns_pinch(core, pos))
+		if (core->gesture.early) {
+			/* decided inside the noise: decide again now that it moved further */
+			if (pos->n < 2 || decide_two_fingers(core, pos) != GESTURE_STATE_PINCH)
+				break;
+		} else if (!scroll_turns_pinch(core, pos)) {
 			break;
+		}
 		core->gesture.scroll_locked = false;
 		begin_pinch(core, pos, pos->x, pos->y);
 		*next = GESTURE_STATE_PINCH;
@@ -1025,13 +1068,15 @@ bool tp_gesture_frame(struct tp_core *core)
  * the decision and the fingers are still touches t1 and t2.
  */
 bool tp_gesture_scroll_origin(const struct tp_core *core, int t1, int t2, double *x, double *y,
-			      uint64_t *time)
+			      uint64_t *time, double *proof)
 {
 	const struct tp_gesture *g = &core->gesture;
 
 	if (t1 != g->t1 || t2 != g->t2)
 		return false;
 	*time = g->last_time;
+	/* the movement that decided the scroll: past half the noise, or any inside it */
+	*proof = g->early ? 0 : tp_gesture_noise(core) / 2;
 	if (g->state == GESTURE_STATE_SCROLL && g->box) {
 		/* Semi-MT: scroll.c follows the first reported position, not the box centre. */
 		*x = g->touch0_x;

@@ -656,16 +656,17 @@ static bool scroll_position(struct tp_core *core, double *x, double *y, int *t1,
 /*
  * The hysteresis box of a two-finger scroll that starts from where the
  * fingers settled: the movement that decided it proved the fingers move,
- * so along an axis on which they left half the pad's noise
- * (tp_gesture_noise()) the box starts pushed that way, and the first
+ * so along an axis on which they moved further than that proof
+ * (tp_gesture_scroll_origin(): half the pad's noise, or any movement when
+ * the kernel filtered it) the box starts pushed that way, and the first
  * scroll carries all of the movement (no dead zone at the start; a wobble
  * back is still absorbed).
  */
-static double pushed(double origin, double now, double margin, double noise)
+static double pushed(double origin, double now, double margin, double proof)
 {
-	if (now - origin > noise / 2)
+	if (now - origin > proof)
 		return origin - margin;
-	if (origin - now > noise / 2)
+	if (origin - now > proof)
 		return origin + margin;
 	return origin;
 }
@@ -685,6 +686,7 @@ static void scroll_update(struct tp_core *core)
 		bool fresh = !s->valid;
 		double ox, oy;
 		uint64_t since;
+		double proof;
 
 		s->valid = true;
 		s->last_x = x;
@@ -695,10 +697,10 @@ static void scroll_update(struct tp_core *core)
 		s->t2 = t2;
 		/* Two-finger scrolling starts where the fingers settled, not where it was decided. */
 		if (!fresh || s->state != SCROLL_STATE_TWOFINGER ||
-		    !tp_gesture_scroll_origin(core, t1, t2, &ox, &oy, &since))
+		    !tp_gesture_scroll_origin(core, t1, t2, &ox, &oy, &since, &proof))
 			return;
-		s->last_x = pushed(ox, x, p->horiz_hysteresis, tp_gesture_noise(core));
-		s->last_y = pushed(oy, y, p->vert_hysteresis, tp_gesture_noise(core) / core->y_scale);
+		s->last_x = pushed(ox, x, p->horiz_hysteresis, proof);
+		s->last_y = pushed(oy, y, p->vert_hysteresis, proof / core->y_scale);
 		s->last_time = since;
 	}
 
