@@ -2,11 +2,16 @@
 """onset-frames.py - our first gesture (or scroll) event per realistic recording,
 in frames from the threshold frame, as synreplay plays it (host, deterministic).
 
-usage: onset-frames.py --synreplay PATH [--set Name=value]... [--kernel-filter] REC_DIR
+usage: onset-frames.py --synreplay PATH [--set Name=value]... [--kernel-filter]
+                       [--libinput-udev] REC_DIR
 
 --kernel-filter: synreplay filters the generated recordings as the kernel's
 input core does (position fuzz, empty frames), as the guest's uinput
 devices do to them; run-bench passes it.
+--libinput-udev: as with libinput's udev rule, which moves the positions'
+fuzz to udev (the guest runs udevd, as every system does); with
+--kernel-filter the kernel then still drops unchanged values and empty
+frames.
 
 For every REC_DIR/*-real.expect with a threshold frame: synreplay (the evdev
 backend and the core, no X server) plays the recording; the first event of
@@ -72,9 +77,12 @@ def main():
     ap.add_argument("--set", action="append", default=[])
     ap.add_argument("--kernel-filter", action="store_true",
                     help="filter as the kernel does when the guest plays a generated recording")
+    ap.add_argument("--libinput-udev", action="store_true",
+                    help="the positions' fuzz in udev, none in the kernel (synreplay --libinput-udev)")
     ap.add_argument("rec")
     a = ap.parse_args()
-    opts = [x for s in a.set for x in ("--set", s)] + (["--kernel-filter"] if a.kernel_filter else [])
+    opts = [x for s in a.set for x in ("--set", s)] + (["--kernel-filter"] if a.kernel_filter else []) + \
+        (["--libinput-udev"] if a.libinput_udev else [])
     for e in sorted(glob.glob(os.path.join(a.rec, "*-real.expect"))):
         name = os.path.basename(e)[:-len(".expect")]
         exp = expect(e)
