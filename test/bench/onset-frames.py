@@ -33,21 +33,9 @@ import os
 import subprocess
 import sys
 
-
-def frame_times(path):
-    """Seconds since the first event of every SYN_REPORT in an evemu file."""
-    times, t0 = [], None
-    with open(path) as f:
-        for line in f:
-            if not line.startswith("E:"):
-                continue
-            p = line.split()
-            t = float(p[1])
-            if t0 is None:
-                t0 = t
-            if p[2] == "0000" and p[3] == "0000":
-                times.append(t - t0)
-    return times
+sys.dont_write_bytecode = True   # no __pycache__ in test/lib
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+import evemu  # noqa: E402  (test/lib)
 
 
 def expect(path):
@@ -94,7 +82,7 @@ def main():
                            capture_output=True, text=True)
         if r.returncode != 0:
             sys.exit("onset-frames: synreplay %s failed: %s" % (name, r.stderr[-300:]))
-        times = frame_times(events)
+        times = evemu.frame_times(events)
         tt = float(exp["threshold-time"])
         thr = min(range(len(times)), key=lambda k: abs(times[k] - tt))
         t = first_event(r.stdout, exp.get("expect"))

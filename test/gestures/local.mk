@@ -9,7 +9,7 @@
 TESTS += test/gestures/gestures.sh test/gestures/scroll-onset.py
 EXTRA_DIST += test/gestures/gestures.sh test/gestures/scroll-onset.py test/gestures/bench.sh test/gestures/analyze.awk \
 	test/gestures/gen-recordings.py test/gestures/rec test/gestures/README.md \
-	test/bench/gen-motion.py
+	test/bench/gen-motion.py test/lib/evemu.py
 
 bench: xf86-input-synaptics/tools/synreplay
 	srcdir=$(srcdir) $(SHELL) $(srcdir)/test/gestures/bench.sh

@@ -30,28 +30,16 @@ import subprocess
 import sys
 import tempfile
 
-sys.dont_write_bytecode = True
+sys.dont_write_bytecode = True   # no __pycache__ in test/lib
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+import evemu  # noqa: E402  (test/lib)
+
 TOP = os.environ.get("srcdir") or os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
 SYNREPLAY = os.environ.get("SYNREPLAY", "./xf86-input-synaptics/tools/synreplay")
 MODES = (
     ("kernel-filtered", ["--kernel-filter"], {"mtb-clickpad": 1, "semi-mt": 2}),
     ("libinput-udev", ["--libinput-udev"], {"mtb-clickpad": 2, "semi-mt": 2}),
 )
-
-
-def frame_times(path):
-    """Seconds since the first event, of every SYN_REPORT of an evemu file."""
-    times, t0 = [], None
-    with open(path) as f:
-        for line in f:
-            if not line.startswith("E:"):
-                continue
-            p = line.split()
-            t = float(p[1])
-            t0 = t if t0 is None else t0
-            if p[2] == "0000" and p[3] == "0000":
-                times.append(t - t0)
-    return times
 
 
 def actions(desc, events, mode_args):
@@ -67,7 +55,7 @@ def actions(desc, events, mode_args):
 
 def check_pad(tmp, pad, mode, mode_args, max_frames):
     base = os.path.join(tmp, pad)
-    times = frame_times(base + ".scroll.events")
+    times = evemu.frame_times(base + ".scroll.events")
     with open(base + ".scroll.meta") as f:
         onsets = [int(l.split()[1]) for l in f if l.startswith("scroll-onset")]
     acts = actions(base + ".desc", base + ".scroll.events", mode_args)

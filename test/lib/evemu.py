@@ -2,7 +2,8 @@
 
 The scripts that write recordings (test/gestures/gen-recordings.py,
 test/xorg/xit-events.py, test/replay/random-streams.py) format their event
-lines here; those that read events (test/fuzz/seed-evdev.py) parse them
+lines here; those that read events (test/fuzz/seed-evdev.py,
+test/bench/onset-frames.py, test/gestures/scroll-onset.py) parse them
 here.  A script imports it with
 
     sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
@@ -28,3 +29,13 @@ def events(path):
             if len(w) == 5 and w[0] == "E:":
                 sec, usec = w[1].split(".")
                 yield int(sec) * 1000000 + int(usec), int(w[2], 16), int(w[3], 16), int(w[4])
+
+
+def frame_times(path):
+    """Seconds since the first event, of every SYN_REPORT of an evemu file."""
+    times, t0 = [], None
+    for us, typ, code, _ in events(path):
+        t0 = us if t0 is None else t0
+        if typ == 0 and code == 0:
+            times.append((us - t0) / 1e6)
+    return times
