@@ -93,12 +93,7 @@ int replay_open(struct replay *r, FILE *fp, const char *name)
 
 void replay_libinput_udev(struct replay *r)
 {
-	static const unsigned int codes[] = { ABS_X, ABS_Y, ABS_MT_POSITION_X, ABS_MT_POSITION_Y };
-
-	tp_evdev_libinput_fuzz_override(&r->st.dev);
-	for (size_t i = 0; i < sizeof(codes) / sizeof(codes[0]); i++)
-		if (libevdev_has_event_code(r->evdev, EV_ABS, codes[i]))
-			libevdev_set_abs_fuzz(r->evdev, codes[i], 0);
+	tp_evdev_libinput_fuzz_override(r->evdev, &r->st.dev);
 }
 
 /* ---- the kernel's filter ---- */

@@ -44,8 +44,8 @@
  * (early_scroll(), as 1.9 scrolls from the first change), once the two
  * were down together GESTURE_EARLY_SETTLED_MS; that decision stays open
  * until they leave the noise.  A scroll is chosen early, so it may still
- * turn out to be a pinch in its first 300 ms (before the two travelled together
- * twice PinchThreshold): then the scroll stops and the pinch begins.  No
+ * turn out to be a pinch in its first 300 ms (before the two travelled
+ * together twice PinchThreshold): then the scroll stops and the pinch begins.  No
  * timers: the time limits are checked in the frames, which keep coming while
  * fingers move.  Until the decision the pointer does not move; the first
  * scroll or pinch event carries the movement made before it.
@@ -390,6 +390,12 @@ static void begin_pinch(struct tp_core *core, const struct tp_gesture_pos *at, d
 	g->angle = pos.angle;
 }
 
+/* The kernel filters this position axis by its fuzz (input_defuzz_abs_event). */
+static bool kernel_filtered(const struct tp_axis *ax)
+{
+	return ax->present && ax->fuzz > 0;
+}
+
 /*
  * The pad's noise in x units: a finger that stayed within it has not moved.
  * The positions compared are the slots' (box corners on semi-MT pads):
@@ -401,7 +407,7 @@ static void begin_pinch(struct tp_core *core, const struct tp_gesture_pos *at, d
  */
 static double axis_noise(const struct tp_axis *mt, int hysteresis, double scale)
 {
-	int fuzz = !mt->present ? 0 : mt->fuzz > 0 ? mt->fuzz : mt->udev_fuzz;
+	int fuzz = !mt->present ? 0 : kernel_filtered(mt) ? mt->fuzz : mt->udev_fuzz;
 
 	return (fuzz > 0 ? fuzz : hysteresis) * scale;
 }
@@ -481,8 +487,7 @@ static bool pinch_evidence(const struct tp_core *core, const struct paths *p, do
  */
 static bool early_scroll(struct tp_core *core, const struct paths *p)
 {
-	const struct tp_axis *x = &core->dev.mt_x, *y = &core->dev.mt_y;
-	bool filtered = x->present && x->fuzz > 0 && y->present && y->fuzz > 0;
+	bool filtered = kernel_filtered(&core->dev.mt_x) && kernel_filtered(&core->dev.mt_y);
 
 	if (!filtered || p->lmin <= 0 || p->cosine < GESTURE_SCROLL_COS ||
 	    core->now - core->gesture.settle_time < ms2us(GESTURE_EARLY_SETTLED_MS))

@@ -41,11 +41,11 @@ void tp_evdev_describe(const struct libevdev *evdev, struct tp_device *dev);
 int tp_evdev_udev_fuzz(int fd, struct tp_device *dev);
 
 /*
- * What that rule does to a device's description (synreplay
- * --libinput-udev): the position axes' fuzz moves to udev_fuzz, the
- * kernel's is 0 and the kernel no longer filters them.
+ * What that rule does to a device described in evdev and dev (synreplay
+ * --libinput-udev): the position axes' fuzz moves to dev's udev_fuzz, the
+ * kernel's (evdev's and dev's fuzz) is 0 and it no longer filters them.
  */
-void tp_evdev_libinput_fuzz_override(struct tp_device *dev);
+void tp_evdev_libinput_fuzz_override(struct libevdev *evdev, struct tp_device *dev);
 
 /* Kernel slots tracked on a device with more than TP_MAX_SLOTS (tp-evdev.c: map_contacts()). */
 #define TP_EVDEV_MAX_KERNEL_SLOTS 1024

@@ -14,13 +14,30 @@
  */
 #include "config.h"
 #include <errno.h>
-#include <limits.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/stat.h>
 #include <libudev.h>
 
 #include "tp-evdev.h"
+
+/* The axes the rule handles, and where each is described in a struct tp_device. */
+static const struct {
+	unsigned int code;
+	size_t offset;
+} position_axes[] = {
+	{ ABS_X, offsetof(struct tp_device, x) },
+	{ ABS_Y, offsetof(struct tp_device, y) },
+	{ ABS_MT_POSITION_X, offsetof(struct tp_device, mt_x) },
+	{ ABS_MT_POSITION_Y, offsetof(struct tp_device, mt_y) },
+};
+#define NPOSITION_AXES (sizeof(position_axes) / sizeof(position_axes[0]))
+
+static struct tp_axis *position_axis(struct tp_device *dev, size_t i)
+{
+	return (struct tp_axis *)((char *)dev + position_axes[i].offset);
+}
 
 /* The saved fuzz of one axis, if udev has a sane one for it. */
 static void read_axis(struct udev_device *ud, unsigned int code, struct tp_axis *ax)
@@ -63,22 +80,22 @@ int tp_evdev_udev_fuzz(int fd, struct tp_device *dev)
 		udev_unref(udev);
 		return -ENODEV;
 	}
-	read_axis(ud, ABS_X, &dev->x);
-	read_axis(ud, ABS_Y, &dev->y);
-	read_axis(ud, ABS_MT_POSITION_X, &dev->mt_x);
-	read_axis(ud, ABS_MT_POSITION_Y, &dev->mt_y);
+	for (size_t i = 0; i < NPOSITION_AXES; i++)
+		read_axis(ud, position_axes[i].code, position_axis(dev, i));
 	udev_device_unref(ud);
 	udev_unref(udev);
 	return 0;
 }
 
-void tp_evdev_libinput_fuzz_override(struct tp_device *dev)
+void tp_evdev_libinput_fuzz_override(struct libevdev *evdev, struct tp_device *dev)
 {
-	struct tp_axis *axes[] = { &dev->x, &dev->y, &dev->mt_x, &dev->mt_y };
+	for (size_t i = 0; i < NPOSITION_AXES; i++) {
+		struct tp_axis *ax = position_axis(dev, i);
 
-	for (size_t i = 0; i < sizeof(axes) / sizeof(axes[0]); i++) {
-		if (axes[i]->fuzz > 0)
-			axes[i]->udev_fuzz = axes[i]->fuzz;
-		axes[i]->fuzz = 0;
+		if (ax->fuzz > 0)
+			ax->udev_fuzz = ax->fuzz;
+		ax->fuzz = 0;
+		if (libevdev_has_event_code(evdev, EV_ABS, position_axes[i].code))
+			libevdev_set_abs_fuzz(evdev, position_axes[i].code, 0);
 	}
 }
