@@ -27,7 +27,6 @@ The guest measures the same from the X server's event times (analyze.py's
 gesture table); these are the core's own, free of the emulator's load.
 """
 import argparse
-import bisect
 import glob
 import os
 import subprocess
@@ -89,7 +88,7 @@ def main():
         if t is None:
             print("%s %s none" % (name, exp.get("expect")))
             continue
-        frame = bisect.bisect_right(times, t + 0.0009) - 1
+        frame = evemu.frame_at(times, t)
         print("%s %s %d" % (name, exp.get("expect"), frame - thr))
 
 

@@ -24,7 +24,6 @@ ABS_Y); libinput-udev 2 (raw positions: a finger must leave the noise).
 Prints the frames per scroll.  Exit 0 all passed, 1 a check failed, 77
 synreplay not built.
 """
-import bisect
 import os
 import subprocess
 import sys
@@ -43,13 +42,16 @@ MODES = (
 
 
 def actions(desc, events, mode_args):
+    """(time, words, key=value pairs) per synreplay action line: words are
+    the rest of the line ("scroll", or "gesture pinch begin")."""
     out = subprocess.run([SYNREPLAY] + mode_args + ["--set", "TapButton1=1", desc, events],
                          capture_output=True, text=True, check=True).stdout
     acts = []
     for line in out.splitlines():
         p = line.split()
         if len(p) >= 2:
-            acts.append((float(p[0]), p[1], dict(w.split("=", 1) for w in p[2:] if "=" in w)))
+            acts.append((float(p[0]), [w for w in p[1:] if "=" not in w],
+                         dict(w.split("=", 1) for w in p[1:] if "=" in w)))
     return acts
 
 
@@ -62,18 +64,16 @@ def check_pad(tmp, pad, mode, mode_args, max_frames):
     where = "%s %s" % (mode, pad)
     failed, frames = 0, []
     for k, o in enumerate(onsets):
-        # synreplay prints milliseconds: an action belongs to the frame stamped at or before it
-        lo = times[o] - 0.0009
-        hi = times[onsets[k + 1]] - 0.0009 if k + 1 < len(onsets) else 1e9
-        mine = [a for a in acts if lo <= a[0] < hi]
-        scrolls = [a for a in mine if a[1] == "scroll"]
+        end = onsets[k + 1] if k + 1 < len(onsets) else len(times)
+        mine = [a for a in acts if o <= evemu.frame_at(times, a[0]) < end]
+        scrolls = [a for a in mine if a[1] == ["scroll"]]
         total = sum(float(a[2].get("vert", 0)) for a in scrolls)
         if not scrolls:
             print("FAILED: %s scroll %d (frame %d): no scroll event" % (where, k, o))
             failed += 1
             continue
         first = scrolls[0]
-        f = bisect.bisect_right(times, first[0] + 0.0009) - 1 - o
+        f = evemu.frame_at(times, first[0]) - o
         frames.append(f)
         v = float(first[2].get("vert", 0))
         if f > max_frames:
@@ -84,7 +84,7 @@ def check_pad(tmp, pad, mode, mode_args, max_frames):
             print("FAILED: %s scroll %d: first event %+.2f against the stroke (%+.2f clicks)"
                   % (where, k, v, total))
             failed += 1
-        if any(a[1] == "pinch" for a in mine):
+        if any(a[1][:2] == ["gesture", "pinch"] for a in mine):
             print("FAILED: %s scroll %d: a pinch" % (where, k))
             failed += 1
     late = sum(1 for f in frames if f > 1)

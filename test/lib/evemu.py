@@ -9,6 +9,7 @@ here.  A script imports it with
     sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
     import evemu
 """
+import bisect
 
 
 def event_line(t, typ, code, value):
@@ -39,3 +40,10 @@ def frame_times(path):
         if typ == 0 and code == 0:
             times.append((us - t0) / 1e6)
     return times
+
+
+def frame_at(times, t):
+    """The frame (index into frame_times) an action printed at time t
+    belongs to: synreplay prints milliseconds, so a frame counts from
+    0.9 ms before its stamp.  -1 before the first."""
+    return bisect.bisect_right(times, t + 0.0009) - 1
