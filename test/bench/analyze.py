@@ -224,7 +224,7 @@ def analyze_run(d, rec_dir, tsv, drv, rep):
             i = fr.at_server_time(ev[1])
             frames = (i if i is not None else 0) - thr
             r["gest"][name] = (exp.get("expect"), frames, (ev[0] - st[thr][2]) / 1000.0, "note" in exp)
-    proc = os.path.join(d, "proc")
+    proc, hz = os.path.join(d, "proc"), 100.0
     if os.path.exists(proc):
         with open(proc) as f:
             rows = [list(map(int, l.split())) for l in f if len(l.split()) == 4]
@@ -232,7 +232,29 @@ def analyze_run(d, rec_dir, tsv, drv, rep):
             ticks = (rows[1][0] + rows[1][1]) - (rows[0][0] + rows[0][1])
             r["cpu"] = ticks / float(rows[0][2]) * 10000.0 / r["frames"]
             r["rss"] = rows[1][3] - rows[0][3]
+        if rows:
+            hz = float(rows[0][2])
+    r["threads"] = read_threads(d, hz)
     return r
+
+
+def read_threads(d, hz):
+    """threads.before/after (guest-bench's threads_sample) -> {thread:
+    (cpu s, minor faults, voluntary + involuntary switches)} over the play;
+    "all" is the whole process.  {} when not recorded."""
+    def load(name):
+        path = os.path.join(d, name)
+        if not os.path.exists(path):
+            return {}
+        with open(path) as f:
+            return {p[0]: list(map(int, p[1:])) for p in (l.split() for l in f) if len(p) == 7}
+    a, b = load("threads.before"), load("threads.after")
+    res = {}
+    for name in b:
+        if name in a:
+            u, s, mi, _, v, n = (y - x for x, y in zip(a[name], b[name]))
+            res[name] = ((u + s) / hz, mi, v + n)
+    return res
 
 
 def read_onset_frames(path):
@@ -453,9 +475,30 @@ def main():
     row("Xorg CPU spread (max-min)", "cpu-spread", cpu_spread, "%.3f")
     # the server's work grows with what the driver posts: XI2 events from
     # the pad (not the Raw copies), per 10k frames
-    row("XI2 events posted / 10k frames", "posted",
-        lambda rs: sum(r["posted"] for r in rs) * 10000.0 / sum(r["frames"] for r in rs)
-        if rs and sum(r["frames"] for r in rs) else None, "%.0f")
+    def posted(rs):
+        frames = sum(r["frames"] for r in rs)
+        return sum(r["posted"] for r in rs) * 10000.0 / frames if frames else None
+    row("XI2 events posted / 10k frames", "posted", posted, "%.0f")
+    # the server's cost of one event it delivers, whatever posted it: how
+    # much of a CPU difference is more events (gestures a peer does not
+    # recognise) and how much is dearer ones
+    row("Xorg CPU ms / XI2 event posted", "cpu-per-event",
+        lambda rs: 1000.0 * cpu_mean(rs) / posted(rs) if cpu_mean(rs) and posted(rs) else None, "%.3f")
+    def per_thread(thread, what):
+        def f(rs):
+            num = sum(r["threads"][thread][what] for r in rs if thread in r.get("threads", {}))
+            fr = sum(r["frames"] for r in rs if thread in r.get("threads", {}))
+            return num * 10000.0 / fr if fr else None
+        return f
+    # where the CPU goes: the main thread delivers events to clients, the
+    # input thread runs the driver; faults and switches count work the
+    # kernel does for the server outside system calls
+    row("... main thread s / 10k frames", "cpu-main", per_thread("Xorg", 0), "%.3f")
+    row("... input thread s / 10k frames", "cpu-input", per_thread("InputThread", 0), "%.3f")
+    row("Xorg minor faults / 10k frames", "minflt", per_thread("all", 1), "%.0f")
+    row("Xorg context switches / 10k frames", "ctxsw",
+        lambda rs: (per_thread("Xorg", 2)(rs) or 0) + (per_thread("InputThread", 2)(rs) or 0)
+        if any("Xorg" in r.get("threads", {}) for r in rs) else None, "%.0f")
     row("Xorg RSS growth kB (max)", "rss", lambda rs: max((float(r["rss"]) for r in rs if r["rss"] is not None), default=None), "%.0f")
     row("frames played per repetition", "frames", lambda rs: float(rs[0]["frames"]) if rs else None, "%.0f")
 
