@@ -49,8 +49,10 @@ test_unit_test_gesture_decide_SOURCES = test/unit/test-gesture-decide.c $(TP_UNI
 test_unit_test_gesture_decide_CPPFLAGS = $(TP_UNIT_CPPFLAGS)
 test_unit_test_gesture_decide_LDADD = $(TP_UNIT_LDADD)
 test_unit_test_gesture_action_SOURCES = test/unit/test-gesture-action.c $(TP_UNIT_HELPER)
-test_unit_test_gesture_action_CPPFLAGS = $(TP_UNIT_CPPFLAGS)
-test_unit_test_gesture_action_LDADD = $(TP_UNIT_LDADD)
+# the actions' text (tp-actions.c) is the options layer's, in libtpevdev
+test_unit_test_gesture_action_CPPFLAGS = $(TP_UNIT_CPPFLAGS) \
+	-I$(top_srcdir)/xf86-input-synaptics/src/options
+test_unit_test_gesture_action_LDADD = xf86-input-synaptics/libtpevdev.la $(TP_UNIT_LDADD) $(LIBEVDEV_LIBS)
 test_unit_test_options_SOURCES = test/unit/test-options.c $(TP_UNIT_HELPER)
 test_unit_test_options_CPPFLAGS = $(TP_UNIT_CPPFLAGS)
 test_unit_test_options_LDADD = $(TP_UNIT_LDADD)
