@@ -372,12 +372,20 @@ static void lrm_changed(struct tp_core *core, unsigned int pressed, unsigned int
 	handle_left_right(core, pressed, separate_up);
 }
 
-/* A frame whose buttons changed (tp_buttons_frame() calls it only then). */
-void tp_buttons_changed(struct tp_core *core, unsigned int hw)
+uint64_t tp_buttons_next_timeout(const struct tp_core *core)
+{
+	return tp_earlier_deadline(core->buttons.mid_deadline, core->buttons.repeat_deadline);
+}
+
+/* Every frame: the buttons pressed and released since the last one. */
+void tp_buttons_frame(struct tp_core *core, unsigned int hw)
 {
 	struct tp_buttons *b = &core->buttons;
 	unsigned int pressed = hw & ~b->hw;
 	unsigned int released = b->hw & ~hw;
+
+	if (!pressed && !released)
+		return;
 
 	b->hw = hw;
 	if (pressed)

@@ -1095,6 +1095,27 @@ bool tp_gesture_scroll_origin(const struct tp_core *core, int t1, int t2, double
 	return true;
 }
 
+bool tp_gesture_scroll_allowed(const struct tp_core *core)
+{
+	return core->gesture.state == GESTURE_STATE_SCROLL;
+}
+
+bool tp_gesture_pinching(const struct tp_core *core)
+{
+	return core->gesture.state == GESTURE_STATE_PINCH;
+}
+
+void tp_gesture_pair(const struct tp_core *core, int *t1, int *t2)
+{
+	*t1 = core->gesture.pair[0];
+	*t2 = core->gesture.pair[1];
+}
+
+int tp_gesture_fingers(const struct tp_core *core)
+{
+	return core->gesture.fingers;
+}
+
 void tp_gesture_reset(struct tp_core *core)
 {
 	end_gesture(core, true);

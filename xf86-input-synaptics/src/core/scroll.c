@@ -813,12 +813,26 @@ static bool fingers_event_matters(const struct tp_scroll *s, enum tp_scroll_even
 	return true;
 }
 
-/* A frame in which a scroll runs or may begin or end (tp_scroll_frame()). */
-bool tp_scroll_update(struct tp_core *core)
+uint64_t tp_scroll_next_timeout(const struct tp_core *core)
+{
+	return core->scroll.coast_deadline;
+}
+
+/* Every frame: a scroll runs, may begin or end, or coasting stops. */
+bool tp_scroll_frame(struct tp_core *core)
 {
 	struct tp_scroll *s = &core->scroll;
 	enum tp_scroll_event ev;
 	int n = core->gesture_fingers;
+
+	/*
+	 * No scroll runs and none can begin: no new touch, not one finger
+	 * (edge and circular scrolling), no two-finger scroll allowed by
+	 * gesture.c, and scrolling on (while off, every frame stops coasting).
+	 */
+	if (s->state == SCROLL_STATE_IDLE && n == core->prev_gesture_fingers && n != 1 &&
+	    core->p.touchpad_off == 0 && !core->palm && !tp_gesture_scroll_allowed(core))
+		return false;
 
 	if (n > 0 && core->prev_gesture_fingers == 0) {
 		/* A new touch stops coasting and chooses edge/circular scrolling. */

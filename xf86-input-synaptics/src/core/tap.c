@@ -420,11 +420,21 @@ void tp_tap_button(struct tp_core *core)
 	tap_handle_event(core, TAP_EVENT_BUTTON);
 }
 
-/* A frame that may change something (tp_tap_frame()). */
-void tp_tap_update(struct tp_core *core)
+uint64_t tp_tap_next_timeout(const struct tp_core *core)
+{
+	return core->tap.deadline;
+}
+
+/* Every frame: the finger count's changes, as the tap machine's events. */
+void tp_tap_frame(struct tp_core *core)
 {
 	struct tp_tap *tap = &core->tap;
 	int n = core->gesture_fingers;
+
+	/* IDLE or DEAD, the last frame's count, no more fingers than before: nothing to do */
+	if ((tap->state == TAP_STATE_IDLE || tap->state == TAP_STATE_DEAD) &&
+	    n == tap->prev_fingers && n <= tap->max_fingers)
+		return;
 
 	/* the state first: most frames are IDLE or DEAD, where disabling changes nothing */
 	if (tap->state != TAP_STATE_IDLE && tap->state != TAP_STATE_DEAD && !tap_enabled(core))
