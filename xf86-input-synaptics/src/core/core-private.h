@@ -283,12 +283,14 @@ struct tp_core {
 	struct tp_gesture gesture;
 };
 
-/* core.c */
+/* output.c */
 void tp_log(struct tp_core *core, enum tp_log_level level, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 void tp_button_press(struct tp_core *core, int button);
 void tp_button_release(struct tp_core *core, int button);
 void tp_button_click(struct tp_core *core, int button);
+
+/* core.c */
 /* The touch that drives the pointer, -1 if none. */
 static inline int tp_pointer_touch(const struct tp_core *core)
 {
@@ -303,10 +305,9 @@ static inline double tp_mm_to_units(const struct tp_core *core, double mm, doubl
 	return core->diag * diag_fraction;
 }
 
+/* params.c */
 void tp_edge_zone(const struct tp_core *core, int x, int y, bool *left, bool *right,
 		  bool *top, bool *bottom);
-
-/* params.c */
 bool tp_area_contains(const int area[4], int x, int y);
 bool tp_area_is_set(const int area[4]);
 
