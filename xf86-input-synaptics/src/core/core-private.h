@@ -182,6 +182,7 @@ struct tp_scroll {
 	/* coasting */
 	enum tp_coast_state coast;
 	double coast_v, coast_h;	/* scroll units per second */
+	double end_v, end_h;		/* the speed of the scroll that ended (coasting's LIFT, CORNER) */
 	uint64_t coast_deadline;	/* 0 while COAST_STATE_IDLE */
 	uint64_t coast_last;
 };
@@ -240,6 +241,9 @@ struct tp_gesture {
 	bool slot_landing[TP_MAX_SLOTS];	/* its contact is still pressing in (gesture.c) */
 	unsigned int landed;		/* slots whose landing contact became a touch this frame */
 	int pair[2];			/* the touches two-finger scrolling follows, -1 none */
+	/* the handlers' input, set by gesture_handle_event() for its call: the frame's count, positions */
+	int in_fingers;
+	const struct tp_gesture_pos *in_pos;
 };
 
 struct tp_core {
@@ -286,6 +290,8 @@ struct tp_core {
 /* output.c */
 void tp_log(struct tp_core *core, enum tp_log_level level, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+/* An event that the machine's state cannot receive: logged as our bug. */
+void tp_log_bug(struct tp_core *core, const char *machine, const char *state, const char *event);
 void tp_button_press(struct tp_core *core, int button);
 void tp_button_release(struct tp_core *core, int button);
 void tp_button_click(struct tp_core *core, int button);

@@ -485,19 +485,12 @@ static bool pinch_evidence(const struct tp_core *core, const struct paths *p, do
  * more than the noise.  One finger alone says nothing yet: it is as
  * likely a zoom around the other one.
  */
-static bool early_scroll(struct tp_core *core, const struct paths *p)
+static bool early_scroll(const struct tp_core *core, const struct paths *p)
 {
 	bool filtered = kernel_filtered(&core->dev.mt_x) && kernel_filtered(&core->dev.mt_y);
 
-	if (!filtered || p->lmin <= 0 || p->cosine < GESTURE_SCROLL_COS ||
-	    core->now - core->gesture.settle_time < ms2us(GESTURE_EARLY_SETTLED_MS))
-		return false;
-	if (!core->gesture.early)
-		tp_log(core, TP_LOG_DEBUG,
-		       "gesture: paths %.0f and %.0f units inside the noise, cos %.2f: scroll, still open",
-		       p->len[0], p->len[1], p->cosine);
-	core->gesture.early = true;
-	return true;
+	return filtered && p->lmin > 0 && p->cosine >= GESTURE_SCROLL_COS &&
+	       core->now - core->gesture.settle_time >= ms2us(GESTURE_EARLY_SETTLED_MS);
 }
 
 /*
@@ -525,8 +518,16 @@ static enum tp_gesture_state decide_two_fingers(struct tp_core *core,
 	struct paths p;
 
 	measure_paths(g, pos, &p);
-	if (p.lmax <= noise)
-		return early_scroll(core, &p) ? GESTURE_STATE_SCROLL : GESTURE_STATE_UNKNOWN;
+	if (p.lmax <= noise) {
+		if (!early_scroll(core, &p))
+			return GESTURE_STATE_UNKNOWN;
+		if (!g->early)
+			tp_log(core, TP_LOG_DEBUG,
+			       "gesture: paths %.0f and %.0f units inside the noise, cos %.2f: scroll, still open",
+			       p.len[0], p.len[1], p.cosine);
+		g->early = true;
+		return GESTURE_STATE_SCROLL;
+	}
 	g->early = false;
 	if (!g->move_time)
 		g->move_time = core->now;	/* the decision's clocks start with the movement */
@@ -722,10 +723,19 @@ static enum tp_gesture_state swipe_start(struct tp_core *core, const struct tp_g
 	return GESTURE_STATE_SWIPE;
 }
 
-/* NONE: fewer than two fingers, or a count still to be chosen after a click. */
-static void gesture_none(struct tp_core *core, enum tp_gesture_input ev, int n,
-			 const struct tp_gesture_pos *pos, enum tp_gesture_state *next)
+/* TOUCHES comes only to a pinch (follow()): other touches would change its scale. */
+static void gesture_bug(struct tp_core *core, enum tp_gesture_input ev)
 {
+	tp_log_bug(core, "gesture", state_name(core->gesture.state), event_name(ev));
+}
+
+/* NONE: fewer than two fingers, or a count still to be chosen after a click. */
+static void gesture_none(struct tp_core *core, enum tp_gesture_input ev,
+			 enum tp_gesture_state *next)
+{
+	int n = core->gesture.in_fingers;
+	const struct tp_gesture_pos *pos = core->gesture.in_pos;
+
 	switch (ev) {
 	case GESTURE_EVENT_FINGERS:
 		*next = count_next(core, n, pos, false);
@@ -733,8 +743,10 @@ static void gesture_none(struct tp_core *core, enum tp_gesture_input ev, int n,
 	case GESTURE_EVENT_RELEASE:
 		release(core, next);
 		break;
-	case GESTURE_EVENT_MOVE:
 	case GESTURE_EVENT_TOUCHES:
+		gesture_bug(core, ev);
+		break;
+	case GESTURE_EVENT_MOVE:
 	case GESTURE_EVENT_CLICK:
 	case GESTURE_EVENT_DISABLE:
 		break;
@@ -742,9 +754,12 @@ static void gesture_none(struct tp_core *core, enum tp_gesture_input ev, int n,
 }
 
 /* UNKNOWN: two fingers, scroll or pinch still open. */
-static void gesture_unknown(struct tp_core *core, enum tp_gesture_input ev, int n,
-			    const struct tp_gesture_pos *pos, enum tp_gesture_state *next)
+static void gesture_unknown(struct tp_core *core, enum tp_gesture_input ev,
+			    enum tp_gesture_state *next)
 {
+	int n = core->gesture.in_fingers;
+	const struct tp_gesture_pos *pos = core->gesture.in_pos;
+
 	switch (ev) {
 	case GESTURE_EVENT_FINGERS:
 		*next = count_next(core, n, pos, false);
@@ -769,6 +784,8 @@ static void gesture_unknown(struct tp_core *core, enum tp_gesture_input ev, int 
 		*next = GESTURE_STATE_NONE;
 		break;
 	case GESTURE_EVENT_TOUCHES:
+		gesture_bug(core, ev);
+		break;
 	case GESTURE_EVENT_DISABLE:
 		break;
 	}
@@ -780,9 +797,12 @@ static void gesture_unknown(struct tp_core *core, enum tp_gesture_input ev, int 
  * still turn out to pinch.  The scroll already carried the centre's motion,
  * so the pinch's first update carries no pan.
  */
-static void gesture_scroll(struct tp_core *core, enum tp_gesture_input ev, int n,
-			   const struct tp_gesture_pos *pos, enum tp_gesture_state *next)
+static void gesture_scroll(struct tp_core *core, enum tp_gesture_input ev,
+			   enum tp_gesture_state *next)
 {
+	int n = core->gesture.in_fingers;
+	const struct tp_gesture_pos *pos = core->gesture.in_pos;
+
 	switch (ev) {
 	case GESTURE_EVENT_FINGERS:
 		*next = count_next(core, n, pos, false);
@@ -806,6 +826,8 @@ static void gesture_scroll(struct tp_core *core, enum tp_gesture_input ev, int n
 		*next = GESTURE_STATE_PINCH;
 		break;
 	case GESTURE_EVENT_TOUCHES:
+		gesture_bug(core, ev);
+		break;
 	case GESTURE_EVENT_DISABLE:
 		break;
 	}
@@ -816,9 +838,12 @@ static void gesture_scroll(struct tp_core *core, enum tp_gesture_input ev, int n
  * the gesture normally (the user is done, the fingers left do nothing more),
  * an added finger cancels it (something else begins), and so does DISABLE.
  */
-static void gesture_end_running(struct tp_core *core, enum tp_gesture_input ev, int n,
-				const struct tp_gesture_pos *pos, enum tp_gesture_state *next)
+static void gesture_end_running(struct tp_core *core, enum tp_gesture_input ev,
+				enum tp_gesture_state *next)
 {
+	int n = core->gesture.in_fingers;
+	const struct tp_gesture_pos *pos = core->gesture.in_pos;
+
 	end_gesture(core, ev == GESTURE_EVENT_DISABLE || !(n < core->gesture.fingers));
 	if (ev == GESTURE_EVENT_FINGERS)
 		*next = count_next(core, n, pos, true);
@@ -829,9 +854,10 @@ static void gesture_end_running(struct tp_core *core, enum tp_gesture_input ev, 
 }
 
 /* PINCH: scale and rotation follow the two fingers. */
-static void gesture_pinch(struct tp_core *core, enum tp_gesture_input ev, int n,
-			  const struct tp_gesture_pos *pos, enum tp_gesture_state *next)
+static void gesture_pinch(struct tp_core *core, enum tp_gesture_input ev,
+			  enum tp_gesture_state *next)
 {
+	const struct tp_gesture_pos *pos = core->gesture.in_pos;
 	struct tp_gesture *g = &core->gesture;
 	double dt_ms, scale;
 
@@ -839,7 +865,7 @@ static void gesture_pinch(struct tp_core *core, enum tp_gesture_input ev, int n,
 	case GESTURE_EVENT_FINGERS:
 	case GESTURE_EVENT_RELEASE:
 	case GESTURE_EVENT_DISABLE:
-		gesture_end_running(core, ev, n, pos, next);
+		gesture_end_running(core, ev, next);
 		break;
 	case GESTURE_EVENT_MOVE:
 		dt_ms = (core->now - g->last_time) / 1000.0;
@@ -863,9 +889,12 @@ static void gesture_pinch(struct tp_core *core, enum tp_gesture_input ev, int n,
 }
 
 /* SWIPE_START: three or more fingers, waiting for the centre to move. */
-static void gesture_swipe_start(struct tp_core *core, enum tp_gesture_input ev, int n,
-				const struct tp_gesture_pos *pos, enum tp_gesture_state *next)
+static void gesture_swipe_start(struct tp_core *core, enum tp_gesture_input ev,
+				enum tp_gesture_state *next)
 {
+	int n = core->gesture.in_fingers;
+	const struct tp_gesture_pos *pos = core->gesture.in_pos;
+
 	switch (ev) {
 	case GESTURE_EVENT_FINGERS:
 		*next = count_next(core, n, pos, true);
@@ -881,22 +910,25 @@ static void gesture_swipe_start(struct tp_core *core, enum tp_gesture_input ev, 
 		*next = GESTURE_STATE_NONE;
 		break;
 	case GESTURE_EVENT_TOUCHES:
+		gesture_bug(core, ev);
+		break;
 	case GESTURE_EVENT_CLICK:
 		break;
 	}
 }
 
 /* SWIPE: the centre's motion. */
-static void gesture_swipe(struct tp_core *core, enum tp_gesture_input ev, int n,
-			  const struct tp_gesture_pos *pos, enum tp_gesture_state *next)
+static void gesture_swipe(struct tp_core *core, enum tp_gesture_input ev,
+			  enum tp_gesture_state *next)
 {
+	const struct tp_gesture_pos *pos = core->gesture.in_pos;
 	struct tp_gesture *g = &core->gesture;
 
 	switch (ev) {
 	case GESTURE_EVENT_FINGERS:
 	case GESTURE_EVENT_RELEASE:
 	case GESTURE_EVENT_DISABLE:
-		gesture_end_running(core, ev, n, pos, next);
+		gesture_end_running(core, ev, next);
 		break;
 	case GESTURE_EVENT_MOVE:
 		if (pos->x != g->x || pos->y != g->y)
@@ -906,24 +938,32 @@ static void gesture_swipe(struct tp_core *core, enum tp_gesture_input ev, int n,
 		g->y = pos->y;
 		break;
 	case GESTURE_EVENT_TOUCHES:
+		gesture_bug(core, ev);
+		break;
 	case GESTURE_EVENT_CLICK:
 		break;
 	}
 }
 
 /* IGNORE: a gesture ended; nothing until every finger is up, or a finger added makes 3+. */
-static void gesture_ignore(struct tp_core *core, enum tp_gesture_input ev, int n,
-			   const struct tp_gesture_pos *pos, enum tp_gesture_state *next)
+static void gesture_ignore(struct tp_core *core, enum tp_gesture_input ev,
+			   enum tp_gesture_state *next)
 {
+	int n = core->gesture.in_fingers;
+	const struct tp_gesture_pos *pos = core->gesture.in_pos;
+
 	if (ev == GESTURE_EVENT_FINGERS)
 		*next = count_next(core, n, pos, true);
 	else if (ev == GESTURE_EVENT_RELEASE)
 		release(core, next);
+	else if (ev == GESTURE_EVENT_TOUCHES)
+		gesture_bug(core, ev);
 }
 
 /*
  * Inlined at each of its few callers (gcc would call it): the per-frame MOVE
- * then costs what the switch in tp_gesture_frame cost before.
+ * then costs what the switch in tp_gesture_frame cost before.  n and pos,
+ * the frame's count and positions, are the handlers' input for the call.
  */
 static inline __attribute__((always_inline)) void
 gesture_handle_event(struct tp_core *core, enum tp_gesture_input ev, int n,
@@ -932,33 +972,36 @@ gesture_handle_event(struct tp_core *core, enum tp_gesture_input ev, int n,
 	struct tp_gesture *g = &core->gesture;
 	enum tp_gesture_state current = g->state, next = current;
 
+	g->in_fingers = n;
+	g->in_pos = pos;
 	switch (current) {
 	case GESTURE_STATE_NONE:
-		gesture_none(core, ev, n, pos, &next);
+		gesture_none(core, ev, &next);
 		break;
 	case GESTURE_STATE_UNKNOWN:
-		gesture_unknown(core, ev, n, pos, &next);
+		gesture_unknown(core, ev, &next);
 		break;
 	case GESTURE_STATE_SCROLL:
-		gesture_scroll(core, ev, n, pos, &next);
+		gesture_scroll(core, ev, &next);
 		break;
 	case GESTURE_STATE_PINCH:
-		gesture_pinch(core, ev, n, pos, &next);
+		gesture_pinch(core, ev, &next);
 		break;
 	case GESTURE_STATE_SWIPE_START:
-		gesture_swipe_start(core, ev, n, pos, &next);
+		gesture_swipe_start(core, ev, &next);
 		break;
 	case GESTURE_STATE_SWIPE:
-		gesture_swipe(core, ev, n, pos, &next);
+		gesture_swipe(core, ev, &next);
 		break;
 	case GESTURE_STATE_IGNORE:
-		gesture_ignore(core, ev, n, pos, &next);
+		gesture_ignore(core, ev, &next);
 		break;
 	}
 	if (next != current)
 		tp_log(core, TP_LOG_DEBUG, "gesture: %s -> %s -> %s (fingers %d)", state_name(current),
 		       event_name(ev), state_name(next), core->gesture_fingers);
 	g->state = next;
+	g->in_pos = NULL;
 }
 
 /* The touches of the settled fingers, none of them new (changed: touches_changed()). */

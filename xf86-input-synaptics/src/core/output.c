@@ -19,6 +19,17 @@ void tp_log(struct tp_core *core, enum tp_log_level level, const char *fmt, ...)
 }
 
 /*
+ * A state machine got an event its state cannot receive (libinput's
+ * log_tap_bug): a defect of ours, said at error level with the names, and
+ * nothing done.
+ */
+void tp_log_bug(struct tp_core *core, const char *machine, const char *state, const char *event)
+{
+	tp_log(core, TP_LOG_ERROR, "BUG: %s: event %s in state %s cannot happen; ignored",
+	       machine, event, state);
+}
+
+/*
  * Logical buttons are reference counted: a tap and a physical click may both
  * hold button 1, and X must see one press and one release.
  */
