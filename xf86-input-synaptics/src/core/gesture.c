@@ -723,12 +723,6 @@ static enum tp_gesture_state swipe_start(struct tp_core *core, const struct tp_g
 	return GESTURE_STATE_SWIPE;
 }
 
-/* TOUCHES comes only to a pinch (follow()): other touches would change its scale. */
-static void gesture_bug(struct tp_core *core, enum tp_gesture_input ev)
-{
-	tp_log_bug(core, "gesture", state_name(core->gesture.state), event_name(ev));
-}
-
 /* NONE: fewer than two fingers, or a count still to be chosen after a click. */
 static void gesture_none(struct tp_core *core, enum tp_gesture_input ev,
 			 enum tp_gesture_state *next)
@@ -743,10 +737,8 @@ static void gesture_none(struct tp_core *core, enum tp_gesture_input ev,
 	case GESTURE_EVENT_RELEASE:
 		release(core, next);
 		break;
-	case GESTURE_EVENT_TOUCHES:
-		gesture_bug(core, ev);
-		break;
 	case GESTURE_EVENT_MOVE:
+	case GESTURE_EVENT_TOUCHES:
 	case GESTURE_EVENT_CLICK:
 	case GESTURE_EVENT_DISABLE:
 		break;
@@ -784,8 +776,6 @@ static void gesture_unknown(struct tp_core *core, enum tp_gesture_input ev,
 		*next = GESTURE_STATE_NONE;
 		break;
 	case GESTURE_EVENT_TOUCHES:
-		gesture_bug(core, ev);
-		break;
 	case GESTURE_EVENT_DISABLE:
 		break;
 	}
@@ -793,8 +783,8 @@ static void gesture_unknown(struct tp_core *core, enum tp_gesture_input ev,
 
 /*
  * SCROLL: two fingers scroll (scroll.c, tp_gesture_scroll_allowed()).  MOVE
- * comes only while the pinch window is open (follow()): the fingers may
- * still turn out to pinch.  The scroll already carried the centre's motion,
+ * matters only while the pinch window is open: the fingers may still turn
+ * out to pinch.  The scroll already carried the centre's motion,
  * so the pinch's first update carries no pan.
  */
 static void gesture_scroll(struct tp_core *core, enum tp_gesture_input ev,
@@ -814,6 +804,8 @@ static void gesture_scroll(struct tp_core *core, enum tp_gesture_input ev,
 		*next = GESTURE_STATE_NONE;
 		break;
 	case GESTURE_EVENT_MOVE:
+		if (!pinch_window_open(core))
+			break;	/* a scroll for good: scroll.c follows the fingers */
 		if (core->gesture.early) {
 			/* decided inside the noise: decide again now that it moved further */
 			if (pos->n < 2 || decide_two_fingers(core, pos) != GESTURE_STATE_PINCH)
@@ -826,8 +818,6 @@ static void gesture_scroll(struct tp_core *core, enum tp_gesture_input ev,
 		*next = GESTURE_STATE_PINCH;
 		break;
 	case GESTURE_EVENT_TOUCHES:
-		gesture_bug(core, ev);
-		break;
 	case GESTURE_EVENT_DISABLE:
 		break;
 	}
@@ -910,8 +900,6 @@ static void gesture_swipe_start(struct tp_core *core, enum tp_gesture_input ev,
 		*next = GESTURE_STATE_NONE;
 		break;
 	case GESTURE_EVENT_TOUCHES:
-		gesture_bug(core, ev);
-		break;
 	case GESTURE_EVENT_CLICK:
 		break;
 	}
@@ -938,8 +926,6 @@ static void gesture_swipe(struct tp_core *core, enum tp_gesture_input ev,
 		g->y = pos->y;
 		break;
 	case GESTURE_EVENT_TOUCHES:
-		gesture_bug(core, ev);
-		break;
 	case GESTURE_EVENT_CLICK:
 		break;
 	}
@@ -956,8 +942,6 @@ static void gesture_ignore(struct tp_core *core, enum tp_gesture_input ev,
 		*next = count_next(core, n, pos, true);
 	else if (ev == GESTURE_EVENT_RELEASE)
 		release(core, next);
-	else if (ev == GESTURE_EVENT_TOUCHES)
-		gesture_bug(core, ev);
 }
 
 /*
@@ -1014,8 +998,7 @@ static bool same_touches(const struct tp_gesture *g, const struct tp_gesture_pos
 /*
  * The count n and the touches of this frame: FINGERS or RELEASE when the
  * count changes, TOUCHES when other touches go on with the same count,
- * else MOVE, for the states that act on it (the others only keep the time:
- * one finger pointing, a scroll going on, most frames).
+ * else MOVE.  Which states act on them is the handlers' business.
  */
 static void follow(struct tp_core *core, int n, bool changed, const struct tp_gesture_pos *pos)
 {
@@ -1045,15 +1028,11 @@ static void follow(struct tp_core *core, int n, bool changed, const struct tp_ge
 		 * three fingers gave a slot to another finger): go on from here, no
 		 * jump.  Only a pinch keeps something across (its scale).
 		 */
-		if (g->state == GESTURE_STATE_PINCH)
-			gesture_handle_event(core, GESTURE_EVENT_TOUCHES, n, pos);
+		gesture_handle_event(core, GESTURE_EVENT_TOUCHES, n, pos);
 		settle(core, pos);
 		return;
 	}
-	if (g->state == GESTURE_STATE_UNKNOWN || g->state == GESTURE_STATE_PINCH ||
-	    g->state == GESTURE_STATE_SWIPE_START || g->state == GESTURE_STATE_SWIPE ||
-	    (g->state == GESTURE_STATE_SCROLL && pinch_window_open(core)))
-		gesture_handle_event(core, GESTURE_EVENT_MOVE, n, pos);
+	gesture_handle_event(core, GESTURE_EVENT_MOVE, n, pos);
 	g->last_time = core->now;
 }
 
