@@ -15,6 +15,8 @@ noinst_LTLIBRARIES += xf86-input-synaptics/libtpevdev.la
 xf86_input_synaptics_libtpevdev_la_SOURCES = \
 	xf86-input-synaptics/src/options/tp-options.h \
 	xf86-input-synaptics/src/options/tp-options.c \
+	xf86-input-synaptics/src/options/tp-actions.h \
+	xf86-input-synaptics/src/options/tp-actions.c \
 	xf86-input-synaptics/src/options/tp-props.c \
 	xf86-input-synaptics/src/options/tp-settings.c \
 	xf86-input-synaptics/src/evdev/tp-evdev.h \

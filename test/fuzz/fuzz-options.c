@@ -20,7 +20,7 @@
 #include <string.h>
 
 #include "fuzz-device.h"
-#include "gesture-action.h"
+#include "tp-actions.h"
 #include "tp-options.h"
 #include "touchpad.h"
 

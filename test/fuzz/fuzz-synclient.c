@@ -57,11 +57,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		bug("nothing to do, yet no listing");
 	for (int i = 0; i < a.nassign; i++) {
 		const struct synclient_assignment *s = &a.assign[i];
+		const struct tp_param_desc *d;
 
 		if (!s->param || !s->text)
 			bug("an assignment without a parameter");
-		const struct tp_param_desc *d = synparam_desc(s->param);
-
+		d = synparam_desc(s->param);
 		if (!d)
 			bug("a parameter without the driver's description");
 		/* the oracle: the driver's range, spelled out here, not tp_param_check() */

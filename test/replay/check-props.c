@@ -179,10 +179,10 @@ static void rig(enum rig r, struct tp_device *dev, struct tp_params *p)
 	strcpy(dev->name, "check-props pad");
 	dev->vendor = 2;
 	dev->product = 7;
-	dev->x = (struct tp_axis){ 1472, 5472, 8, 42, true };
-	dev->y = (struct tp_axis){ 1408, 4448, 8, 50, true };
-	dev->pressure = (struct tp_axis){ 0, 255, 0, 0, true };
-	dev->width = (struct tp_axis){ 0, 15, 0, 0, true };
+	dev->x = (struct tp_axis){ .min = 1472, .max = 5472, .fuzz = 8, .res = 42, .present = true };
+	dev->y = (struct tp_axis){ .min = 1408, .max = 4448, .fuzz = 8, .res = 50, .present = true };
+	dev->pressure = (struct tp_axis){ .min = 0, .max = 255, .fuzz = 0, .res = 0, .present = true };
+	dev->width = (struct tp_axis){ .min = 0, .max = 15, .fuzz = 0, .res = 0, .present = true };
 	dev->num_slots = 2;
 	dev->max_fingers = 5;
 	if (r == RIG_SCROLLBUTTONS) {

@@ -29,10 +29,10 @@ static void clickpad(struct tp_device *dev)
 	strcpy(dev->name, "test clickpad");
 	dev->vendor = 2;
 	dev->product = 7;
-	dev->x = (struct tp_axis){ 1472, 5472, 8, 0, true };
-	dev->y = (struct tp_axis){ 1408, 4448, 8, 0, true };
-	dev->pressure = (struct tp_axis){ 0, 255, 0, 0, true };
-	dev->width = (struct tp_axis){ 0, 15, 0, 0, true };
+	dev->x = (struct tp_axis){ .min = 1472, .max = 5472, .fuzz = 8, .res = 0, .present = true };
+	dev->y = (struct tp_axis){ .min = 1408, .max = 4448, .fuzz = 8, .res = 0, .present = true };
+	dev->pressure = (struct tp_axis){ .min = 0, .max = 255, .fuzz = 0, .res = 0, .present = true };
+	dev->width = (struct tp_axis){ .min = 0, .max = 15, .fuzz = 0, .res = 0, .present = true };
 	dev->num_slots = 2;
 	dev->clickpad = true;
 	dev->max_fingers = 5;

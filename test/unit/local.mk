@@ -9,6 +9,7 @@ TP_UNIT_TESTS = \
 	test/unit/test-clickpad \
 	test/unit/test-buttons \
 	test/unit/test-robust \
+	test/unit/test-machines \
 	test/unit/test-gesture \
 	test/unit/test-gesture-decide \
 	test/unit/test-gesture-action \
@@ -40,6 +41,9 @@ test_unit_test_buttons_SOURCES = test/unit/test-buttons.c $(TP_UNIT_HELPER)
 test_unit_test_buttons_CPPFLAGS = $(TP_UNIT_CPPFLAGS)
 test_unit_test_buttons_LDADD = $(TP_UNIT_LDADD)
 test_unit_test_robust_SOURCES = test/unit/test-robust.c $(TP_UNIT_HELPER)
+test_unit_test_machines_SOURCES = test/unit/test-machines.c $(TP_UNIT_HELPER)
+test_unit_test_machines_CPPFLAGS = $(TP_UNIT_CPPFLAGS)
+test_unit_test_machines_LDADD = $(TP_UNIT_LDADD)
 test_unit_test_robust_CPPFLAGS = $(TP_UNIT_CPPFLAGS)
 test_unit_test_robust_LDADD = $(TP_UNIT_LDADD)
 test_unit_test_gesture_SOURCES = test/unit/test-gesture.c $(TP_UNIT_HELPER)
@@ -49,8 +53,10 @@ test_unit_test_gesture_decide_SOURCES = test/unit/test-gesture-decide.c $(TP_UNI
 test_unit_test_gesture_decide_CPPFLAGS = $(TP_UNIT_CPPFLAGS)
 test_unit_test_gesture_decide_LDADD = $(TP_UNIT_LDADD)
 test_unit_test_gesture_action_SOURCES = test/unit/test-gesture-action.c $(TP_UNIT_HELPER)
-test_unit_test_gesture_action_CPPFLAGS = $(TP_UNIT_CPPFLAGS)
-test_unit_test_gesture_action_LDADD = $(TP_UNIT_LDADD)
+# the actions' text (tp-actions.c) is the options layer's, in libtpevdev
+test_unit_test_gesture_action_CPPFLAGS = $(TP_UNIT_CPPFLAGS) \
+	-I$(top_srcdir)/xf86-input-synaptics/src/options
+test_unit_test_gesture_action_LDADD = xf86-input-synaptics/libtpevdev.la $(TP_UNIT_LDADD) $(LIBEVDEV_LIBS)
 test_unit_test_options_SOURCES = test/unit/test-options.c $(TP_UNIT_HELPER)
 test_unit_test_options_CPPFLAGS = $(TP_UNIT_CPPFLAGS)
 test_unit_test_options_LDADD = $(TP_UNIT_LDADD)

@@ -1,7 +1,7 @@
 /* Legacy gesture actions: parsing, canonical text, when a swipe or pinch performs them. */
 #include <string.h>
 
-#include "gesture-action.h"
+#include "tp-actions.h"
 #include "tp-test.h"
 
 static void test_parse(void)

@@ -63,9 +63,12 @@ static void on_log(void *user, enum tp_log_level level, const char *fmt, va_list
 {
 	struct tt *t = user;
 
-	(void)level;
 	t->nlog++;
 	vsnprintf(t->lastlog, sizeof(t->lastlog), fmt, args);
+	if (level == TP_LOG_ERROR) {
+		t->nerror++;
+		memcpy(t->lasterror, t->lastlog, sizeof(t->lasterror));
+	}
 	if (getenv("TT_VERBOSE"))
 		fprintf(stderr, "  [%8.1f ms] %s\n", t->now / 1000.0, t->lastlog);
 }

@@ -43,8 +43,10 @@ struct tt {
 	int fingers_override;	/* BTN_TOOL_* count to report, -1 = from slots */
 	int nev;
 	struct tt_event ev[TT_MAX_EVENTS];
-	int nlog;		/* debug log lines seen */
+	int nlog;		/* log lines seen, any level */
 	char lastlog[256];
+	int nerror;		/* of them at TP_LOG_ERROR */
+	char lasterror[256];
 };
 
 /* Device description and defaults; then adjust t->p and call tt_start(). */

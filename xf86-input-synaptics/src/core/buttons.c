@@ -86,27 +86,20 @@ static void post_right(struct tp_core *core, bool down)
 	}
 }
 
-static void mid_set_state(struct tp_core *core, enum tp_mid_event ev, enum tp_mid_state next)
+/* Only the wait states have a deadline (mid_handle_event() sets it): no TIMEOUT elsewhere. */
+static void mid_bug(struct tp_core *core, enum tp_mid_event ev)
 {
-	struct tp_buttons *b = &core->buttons;
-
-	if (next != b->mid_state)
-		tp_log(core, TP_LOG_DEBUG, "middle emulation: %s -> %s -> %s",
-		       mid_state_name(b->mid_state), mid_event_name(ev), mid_state_name(next));
-	b->mid_state = next;
-	b->mid_deadline = 0;
-	if (next == MID_STATE_LEFT_WAIT || next == MID_STATE_RIGHT_WAIT)
-		b->mid_deadline = core->now + ms2us(core->p.emulate_mid_button_time);
+	tp_log_bug(core, "middle emulation", mid_state_name(core->buttons.mid_state), mid_event_name(ev));
 }
 
-static void mid_idle(struct tp_core *core, enum tp_mid_event ev)
+static void mid_idle(struct tp_core *core, enum tp_mid_event ev, enum tp_mid_state *next)
 {
 	switch (ev) {
 	case MID_EV_LEFT_DOWN:
-		mid_set_state(core, ev, MID_STATE_LEFT_WAIT);
+		*next = MID_STATE_LEFT_WAIT;
 		break;
 	case MID_EV_RIGHT_DOWN:
-		mid_set_state(core, ev, MID_STATE_RIGHT_WAIT);
+		*next = MID_STATE_RIGHT_WAIT;
 		break;
 	case MID_EV_LEFT_UP:
 		post_left(core, false);
@@ -115,25 +108,26 @@ static void mid_idle(struct tp_core *core, enum tp_mid_event ev)
 		post_right(core, false);
 		break;
 	case MID_EV_TIMEOUT:
+		mid_bug(core, ev);
 		break;
 	}
 }
 
-static void mid_left_wait(struct tp_core *core, enum tp_mid_event ev)
+static void mid_left_wait(struct tp_core *core, enum tp_mid_event ev, enum tp_mid_state *next)
 {
 	switch (ev) {
 	case MID_EV_RIGHT_DOWN:
 		core->buttons.middle_posted = true;
 		tp_button_press(core, 2);
-		mid_set_state(core, ev, MID_STATE_MIDDLE);
+		*next = MID_STATE_MIDDLE;
 		break;
 	case MID_EV_LEFT_UP:
 		tp_button_click(core, 1);
-		mid_set_state(core, ev, MID_STATE_IDLE);
+		*next = MID_STATE_IDLE;
 		break;
 	case MID_EV_TIMEOUT:
 		post_left(core, true);
-		mid_set_state(core, ev, MID_STATE_PASS);
+		*next = MID_STATE_PASS;
 		break;
 	case MID_EV_LEFT_DOWN:
 	case MID_EV_RIGHT_UP:
@@ -141,21 +135,21 @@ static void mid_left_wait(struct tp_core *core, enum tp_mid_event ev)
 	}
 }
 
-static void mid_right_wait(struct tp_core *core, enum tp_mid_event ev)
+static void mid_right_wait(struct tp_core *core, enum tp_mid_event ev, enum tp_mid_state *next)
 {
 	switch (ev) {
 	case MID_EV_LEFT_DOWN:
 		core->buttons.middle_posted = true;
 		tp_button_press(core, 2);
-		mid_set_state(core, ev, MID_STATE_MIDDLE);
+		*next = MID_STATE_MIDDLE;
 		break;
 	case MID_EV_RIGHT_UP:
 		tp_button_click(core, 3);
-		mid_set_state(core, ev, MID_STATE_IDLE);
+		*next = MID_STATE_IDLE;
 		break;
 	case MID_EV_TIMEOUT:
 		post_right(core, true);
-		mid_set_state(core, ev, MID_STATE_PASS);
+		*next = MID_STATE_PASS;
 		break;
 	case MID_EV_RIGHT_DOWN:
 	case MID_EV_LEFT_UP:
@@ -163,7 +157,7 @@ static void mid_right_wait(struct tp_core *core, enum tp_mid_event ev)
 	}
 }
 
-static void mid_middle(struct tp_core *core, enum tp_mid_event ev)
+static void mid_middle(struct tp_core *core, enum tp_mid_event ev, enum tp_mid_state *next)
 {
 	switch (ev) {
 	case MID_EV_LEFT_UP:
@@ -172,17 +166,19 @@ static void mid_middle(struct tp_core *core, enum tp_mid_event ev)
 		if (!(core->buttons.hw & (TP_HW_LEFT | TP_HW_RIGHT))) {
 			core->buttons.middle_posted = false;
 			tp_button_release(core, 2);
-			mid_set_state(core, ev, MID_STATE_IDLE);
+			*next = MID_STATE_IDLE;
 		}
+		break;
+	case MID_EV_TIMEOUT:
+		mid_bug(core, ev);
 		break;
 	case MID_EV_LEFT_DOWN:
 	case MID_EV_RIGHT_DOWN:
-	case MID_EV_TIMEOUT:
 		break;
 	}
 }
 
-static void mid_pass(struct tp_core *core, enum tp_mid_event ev)
+static void mid_pass(struct tp_core *core, enum tp_mid_event ev, enum tp_mid_state *next)
 {
 	switch (ev) {
 	case MID_EV_LEFT_DOWN:
@@ -198,31 +194,46 @@ static void mid_pass(struct tp_core *core, enum tp_mid_event ev)
 		post_right(core, false);
 		break;
 	case MID_EV_TIMEOUT:
+		mid_bug(core, ev);
 		break;
 	}
 	if (!(core->buttons.hw & (TP_HW_LEFT | TP_HW_RIGHT)))
-		mid_set_state(core, ev, MID_STATE_IDLE);
+		*next = MID_STATE_IDLE;
 }
 
 static void mid_handle_event(struct tp_core *core, enum tp_mid_event ev)
 {
-	switch (core->buttons.mid_state) {
+	struct tp_buttons *b = &core->buttons;
+	enum tp_mid_state current = b->mid_state, next = current;
+
+	if (ev == MID_EV_TIMEOUT)
+		b->mid_deadline = 0;	/* fired: a stale one must not fire again */
+	switch (current) {
 	case MID_STATE_IDLE:
-		mid_idle(core, ev);
+		mid_idle(core, ev, &next);
 		break;
 	case MID_STATE_LEFT_WAIT:
-		mid_left_wait(core, ev);
+		mid_left_wait(core, ev, &next);
 		break;
 	case MID_STATE_RIGHT_WAIT:
-		mid_right_wait(core, ev);
+		mid_right_wait(core, ev, &next);
 		break;
 	case MID_STATE_MIDDLE:
-		mid_middle(core, ev);
+		mid_middle(core, ev, &next);
 		break;
 	case MID_STATE_PASS:
-		mid_pass(core, ev);
+		mid_pass(core, ev, &next);
 		break;
 	}
+	if (next == current)
+		return;
+	tp_log(core, TP_LOG_DEBUG, "middle emulation: %s -> %s -> %s",
+	       mid_state_name(current), mid_event_name(ev), mid_state_name(next));
+	b->mid_state = next;
+	/* the wait states wait EmulateMidButtonTime for the other button */
+	b->mid_deadline = 0;
+	if (next == MID_STATE_LEFT_WAIT || next == MID_STATE_RIGHT_WAIT)
+		b->mid_deadline = core->now + ms2us(core->p.emulate_mid_button_time);
 }
 
 static bool mid_emulation_on(const struct tp_core *core)
@@ -372,12 +383,20 @@ static void lrm_changed(struct tp_core *core, unsigned int pressed, unsigned int
 	handle_left_right(core, pressed, separate_up);
 }
 
-/* A frame whose buttons changed (tp_buttons_frame() calls it only then). */
-void tp_buttons_changed(struct tp_core *core, unsigned int hw)
+uint64_t tp_buttons_next_timeout(const struct tp_core *core)
+{
+	return tp_earlier_deadline(core->buttons.mid_deadline, core->buttons.repeat_deadline);
+}
+
+/* Every frame: the buttons pressed and released since the last one. */
+void tp_buttons_frame(struct tp_core *core, unsigned int hw)
 {
 	struct tp_buttons *b = &core->buttons;
 	unsigned int pressed = hw & ~b->hw;
 	unsigned int released = b->hw & ~hw;
+
+	if (!pressed && !released)
+		return;
 
 	b->hw = hw;
 	if (pressed)

@@ -87,10 +87,9 @@ static void pin_fingers(struct tp_core *core)
 
 /*
  * A touch that began in a button strip moves the pointer once it leaves
- * the strip; a pinned touch once it has moved CLICK_PIN_MM.  Called for
- * the touches that are either (tp_clickpad_update_touches()).
+ * the strip; a pinned touch once it has moved CLICK_PIN_MM.
  */
-void tp_clickpad_update_touch(struct tp_core *core, struct tp_touch *t)
+static void update_touch(struct tp_core *core, struct tp_touch *t)
 {
 	if (t->in_button_area && !tp_button_strip_at(core, t->y))
 		t->in_button_area = false;
@@ -99,6 +98,17 @@ void tp_clickpad_update_touch(struct tp_core *core, struct tp_touch *t)
 	else if (t->pinned && tp_dist_units(t->pin_x, t->pin_y, t->x, t->y) >
 				  tp_mm_to_units(core, CLICK_PIN_MM, CLICK_PIN_DIAG))
 		t->pinned = false;
+}
+
+/* Every frame: only touches that began in a strip or that a click pinned have anything to update. */
+void tp_clickpad_update_touches(struct tp_core *core)
+{
+	for (int i = 0; i < core->ntouches; i++) {
+		struct tp_touch *t = &core->touches[i];
+
+		if (t->in_button_area || t->pinned)
+			update_touch(core, t);
+	}
 }
 
 static bool close_together(const struct tp_core *core, int x1, int y1, int x2, int y2)

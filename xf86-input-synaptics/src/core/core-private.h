@@ -3,9 +3,10 @@
  *
  * Each concern owns a sub-struct of struct tp_core and only its own file
  * writes it: core.c (touch tracking, finger count), motion.c, buttons.c,
- * clickpad.c, tap.c, scroll.c.  The small helpers and accessors that every
- * frame calls from other files are static inline here: a call would cost
- * more than their bodies.
+ * clickpad.c, tap.c, scroll.c.  core.c calls each concern's frame function
+ * every frame; whether there is work is decided inside the concern's own
+ * file, and another concern's state is read through its accessors.  Only
+ * arithmetic on the shared geometry is inline here.
  */
 #ifndef SYNMT_CORE_PRIVATE_H
 #define SYNMT_CORE_PRIVATE_H
@@ -181,6 +182,7 @@ struct tp_scroll {
 	/* coasting */
 	enum tp_coast_state coast;
 	double coast_v, coast_h;	/* scroll units per second */
+	double end_v, end_h;		/* the speed of the scroll that ended (coasting's LIFT, CORNER) */
 	uint64_t coast_deadline;	/* 0 while COAST_STATE_IDLE */
 	uint64_t coast_last;
 };
@@ -239,6 +241,9 @@ struct tp_gesture {
 	bool slot_landing[TP_MAX_SLOTS];	/* its contact is still pressing in (gesture.c) */
 	unsigned int landed;		/* slots whose landing contact became a touch this frame */
 	int pair[2];			/* the touches two-finger scrolling follows, -1 none */
+	/* the handlers' input, set by gesture_handle_event() for its call: the frame's count, positions */
+	int in_fingers;
+	const struct tp_gesture_pos *in_pos;
 };
 
 struct tp_core {
@@ -282,12 +287,16 @@ struct tp_core {
 	struct tp_gesture gesture;
 };
 
-/* core.c */
+/* output.c */
 void tp_log(struct tp_core *core, enum tp_log_level level, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+/* An event that the machine's state cannot receive: logged as our bug. */
+void tp_log_bug(struct tp_core *core, const char *machine, const char *state, const char *event);
 void tp_button_press(struct tp_core *core, int button);
 void tp_button_release(struct tp_core *core, int button);
 void tp_button_click(struct tp_core *core, int button);
+
+/* core.c */
 /* The touch that drives the pointer, -1 if none. */
 static inline int tp_pointer_touch(const struct tp_core *core)
 {
@@ -302,10 +311,9 @@ static inline double tp_mm_to_units(const struct tp_core *core, double mm, doubl
 	return core->diag * diag_fraction;
 }
 
+/* params.c */
 void tp_edge_zone(const struct tp_core *core, int x, int y, bool *left, bool *right,
 		  bool *top, bool *bottom);
-
-/* params.c */
 bool tp_area_contains(const int area[4], int x, int y);
 bool tp_area_is_set(const int area[4]);
 
@@ -324,26 +332,12 @@ static inline double tp_hysteresis(double center, double in, double margin)
 	return center;
 }
 
-/* buttons.c */
-void tp_buttons_changed(struct tp_core *core, unsigned int hw);
-/*
- * Nothing pressed, nothing released (most frames): every branch of
- * tp_buttons_changed() would pass, and gcc saves its registers before
- * any test, so the test is here, without a call.
- */
-static inline void tp_buttons_frame(struct tp_core *core, unsigned int hw)
-{
-	if (hw != core->buttons.hw)
-		tp_buttons_changed(core, hw);
-}
-
+/* buttons.c: tp_buttons_frame() handles what was pressed or released */
+void tp_buttons_frame(struct tp_core *core, unsigned int hw);
 void tp_buttons_timeout(struct tp_core *core, uint64_t now);
 void tp_buttons_reset(struct tp_core *core);
 /* Middle-button emulation and scroll-button repeat: the earlier deadline, 0 none. */
-static inline uint64_t tp_buttons_next_timeout(const struct tp_core *core)
-{
-	return tp_earlier_deadline(core->buttons.mid_deadline, core->buttons.repeat_deadline);
-}
+uint64_t tp_buttons_next_timeout(const struct tp_core *core);
 
 /*
  * touch.c: tp_touch_frame() turns the frame's contacts into touches, keeps the
@@ -355,16 +349,7 @@ void tp_touch_count(struct tp_core *core, const struct tp_frame *f);
 void tp_touch_reset(struct tp_core *core);
 
 /* palm.c: PalmDetect; true if new touches are held back in this frame */
-bool tp_palm_check(struct tp_core *core, const struct tp_frame *f);
-/* With PalmDetect off (the default) there is nothing to check: no call. */
-static inline bool tp_palm_gate(struct tp_core *core, const struct tp_frame *f)
-{
-	if (!core->p.palm_detect) {
-		core->palm = false;
-		return false;
-	}
-	return tp_palm_check(core, f);
-}
+bool tp_palm_frame(struct tp_core *core, const struct tp_frame *f);
 
 /* clickpad.c */
 void tp_clickpad_press(struct tp_core *core);
@@ -372,49 +357,17 @@ void tp_clickpad_release(struct tp_core *core);
 int tp_clickfinger_count(const struct tp_core *core);
 bool tp_button_strip_at(const struct tp_core *core, int y);
 bool tp_clickpad_suppresses_motion(const struct tp_core *core);
-void tp_clickpad_update_touch(struct tp_core *core, struct tp_touch *t);
-/*
- * Only a touch that began in a button strip or that a click pinned has
- * anything to update (tp_clickpad_update_touch()); most frames have
- * neither: no call.
- */
-static inline void tp_clickpad_update_touches(struct tp_core *core)
-{
-	for (int i = 0; i < core->ntouches; i++) {
-		struct tp_touch *t = &core->touches[i];
-
-		if (t->in_button_area || t->pinned)
-			tp_clickpad_update_touch(core, t);
-	}
-}
-
+/* Touches that began in a button strip or that a click pinned: may they move the pointer now? */
+void tp_clickpad_update_touches(struct tp_core *core);
 int tp_softbutton_at(const struct tp_core *core, int x, int y);
 void tp_clickpad_reset(struct tp_core *core);
 
 /* tap.c */
-void tp_tap_update(struct tp_core *core);
-/*
- * IDLE or DEAD, the count of the last frame, no more fingers than the
- * sequence had (most frames): tp_tap_update() would find no event and
- * nothing to update.  The test is here, without a call.
- */
-static inline void tp_tap_frame(struct tp_core *core)
-{
-	const struct tp_tap *tap = &core->tap;
-	int n = core->gesture_fingers;
-
-	if ((tap->state == TAP_STATE_IDLE || tap->state == TAP_STATE_DEAD) &&
-	    n == tap->prev_fingers && n <= tap->max_fingers)
-		return;
-	tp_tap_update(core);
-}
+void tp_tap_frame(struct tp_core *core);
 void tp_tap_button(struct tp_core *core);
 void tp_tap_timeout(struct tp_core *core, uint64_t now);
 /* The tap machine's timer, 0 none. */
-static inline uint64_t tp_tap_next_timeout(const struct tp_core *core)
-{
-	return core->tap.deadline;
-}
+uint64_t tp_tap_next_timeout(const struct tp_core *core);
 void tp_tap_reset(struct tp_core *core);
 /* A tap of the fingers down now may still come (tapping on for that count, nothing ruled it out). */
 bool tp_tap_pending(const struct tp_core *core);
@@ -423,31 +376,17 @@ const char *tp_tap_state_name(enum tp_tap_state state);
 /* gesture.c */
 bool tp_gesture_frame(struct tp_core *core);
 /* The two fingers scroll (decided, or no pinch possible): scroll.c may. */
-static inline bool tp_gesture_scroll_allowed(const struct tp_core *core)
-{
-	return core->gesture.state == GESTURE_STATE_SCROLL;
-}
-
+bool tp_gesture_scroll_allowed(const struct tp_core *core);
 /* A pinch runs (it may have taken over a two-finger scroll). */
-static inline bool tp_gesture_pinching(const struct tp_core *core)
-{
-	return core->gesture.state == GESTURE_STATE_PINCH;
-}
-
+bool tp_gesture_pinching(const struct tp_core *core);
 /*
  * The two touches two-finger scrolling follows this frame (-1: none), the
  * positions gesture.c decides from: a second finger still pressing in
  * included (its touch's x/y are the contact's).
  */
-static inline void tp_gesture_pair(const struct tp_core *core, int *t1, int *t2)
-{
-	*t1 = core->gesture.pair[0];
-	*t2 = core->gesture.pair[1];
-}
-
+void tp_gesture_pair(const struct tp_core *core, int *t1, int *t2);
 /* The noise of the positions the two-finger decision compares, x units (y scaled to x). */
 double tp_gesture_noise(const struct tp_core *core);
-
 /*
  * Two-finger scrolling of touches t1, t2: where (and when) the fingers
  * settled, and how far along an axis they moved for the scroll to be
@@ -456,64 +395,23 @@ double tp_gesture_noise(const struct tp_core *core);
 bool tp_gesture_scroll_origin(const struct tp_core *core, int t1, int t2, double *x, double *y,
 			      uint64_t *time, double *proof);
 /* The finger count the gesture code has settled on (a one-frame glitch of the count is not). */
-static inline int tp_gesture_fingers(const struct tp_core *core)
-{
-	return core->gesture.fingers;
-}
-
+int tp_gesture_fingers(const struct tp_core *core);
 void tp_gesture_reset(struct tp_core *core);
 
-/* suppress.c: button-area suppression; true if a touch changed state */
-bool tp_suppress_mark(struct tp_core *core, bool held);
+/* suppress.c: button-area suppression */
 /* Suppression on and a button held (a clickpad pressed). */
-static inline bool tp_suppress_active(const struct tp_core *core)
-{
-	return core->p.button_area_suppression &&
-	       ((core->buttons.hw & (TP_HW_LEFT | TP_HW_RIGHT | TP_HW_MIDDLE)) ||
-		core->clickpad.pressed);
-}
-
-/*
- * Mark and release the touches of an MT pad (tp_suppress_mark); true if one
- * changed state.  With no button held and nothing marked there is nothing
- * to do (most frames), and no call.
- */
-static inline bool tp_suppress_update(struct tp_core *core)
-{
-	bool held = tp_suppress_active(core);
-
-	if (!core->mt || (!held && !core->suppress_marked))
-		return false;
-	return tp_suppress_mark(core, held);
-}
+bool tp_suppress_active(const struct tp_core *core);
+/* Mark and release the touches of an MT pad; true if one changed state. */
+bool tp_suppress_update(struct tp_core *core);
 
 /* motion.c: 1.9's speed curve for a delta of `dist` units over dt_ms */
 double tp_motion_speed_factor(const struct tp_core *core, double dist, double dt_ms);
 
-/* scroll.c */
-bool tp_scroll_update(struct tp_core *core);
-/*
- * No scroll runs and none can begin (most frames of swipes and pinches,
- * and of no finger): no new touch, not one finger (edge and circular
- * scrolling), no two-finger scroll allowed by gesture.c, and scrolling
- * on (while off, every frame stops coasting).  tp_scroll_update() would
- * change nothing and return false: no call.
- */
-static inline bool tp_scroll_frame(struct tp_core *core)
-{
-	int n = core->gesture_fingers;
-
-	if (core->scroll.state == SCROLL_STATE_IDLE && n == core->prev_gesture_fingers && n != 1 &&
-	    core->p.touchpad_off == 0 && !core->palm && !tp_gesture_scroll_allowed(core))
-		return false;
-	return tp_scroll_update(core);
-}
+/* scroll.c: a frame of edge, circular or two-finger scrolling; true if it scrolled */
+bool tp_scroll_frame(struct tp_core *core);
 void tp_scroll_timeout(struct tp_core *core, uint64_t now);
 /* Coasting's next step, 0 none. */
-static inline uint64_t tp_scroll_next_timeout(const struct tp_core *core)
-{
-	return core->scroll.coast_deadline;
-}
+uint64_t tp_scroll_next_timeout(const struct tp_core *core);
 void tp_scroll_reset(struct tp_core *core);
 
 #endif /* SYNMT_CORE_PRIVATE_H */

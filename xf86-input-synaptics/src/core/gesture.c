@@ -485,19 +485,12 @@ static bool pinch_evidence(const struct tp_core *core, const struct paths *p, do
  * more than the noise.  One finger alone says nothing yet: it is as
  * likely a zoom around the other one.
  */
-static bool early_scroll(struct tp_core *core, const struct paths *p)
+static bool early_scroll(const struct tp_core *core, const struct paths *p)
 {
 	bool filtered = kernel_filtered(&core->dev.mt_x) && kernel_filtered(&core->dev.mt_y);
 
-	if (!filtered || p->lmin <= 0 || p->cosine < GESTURE_SCROLL_COS ||
-	    core->now - core->gesture.settle_time < ms2us(GESTURE_EARLY_SETTLED_MS))
-		return false;
-	if (!core->gesture.early)
-		tp_log(core, TP_LOG_DEBUG,
-		       "gesture: paths %.0f and %.0f units inside the noise, cos %.2f: scroll, still open",
-		       p->len[0], p->len[1], p->cosine);
-	core->gesture.early = true;
-	return true;
+	return filtered && p->lmin > 0 && p->cosine >= GESTURE_SCROLL_COS &&
+	       core->now - core->gesture.settle_time >= ms2us(GESTURE_EARLY_SETTLED_MS);
 }
 
 /*
@@ -525,8 +518,16 @@ static enum tp_gesture_state decide_two_fingers(struct tp_core *core,
 	struct paths p;
 
 	measure_paths(g, pos, &p);
-	if (p.lmax <= noise)
-		return early_scroll(core, &p) ? GESTURE_STATE_SCROLL : GESTURE_STATE_UNKNOWN;
+	if (p.lmax <= noise) {
+		if (!early_scroll(core, &p))
+			return GESTURE_STATE_UNKNOWN;
+		if (!g->early)
+			tp_log(core, TP_LOG_DEBUG,
+			       "gesture: paths %.0f and %.0f units inside the noise, cos %.2f: scroll, still open",
+			       p.len[0], p.len[1], p.cosine);
+		g->early = true;
+		return GESTURE_STATE_SCROLL;
+	}
 	g->early = false;
 	if (!g->move_time)
 		g->move_time = core->now;	/* the decision's clocks start with the movement */
@@ -723,9 +724,12 @@ static enum tp_gesture_state swipe_start(struct tp_core *core, const struct tp_g
 }
 
 /* NONE: fewer than two fingers, or a count still to be chosen after a click. */
-static void gesture_none(struct tp_core *core, enum tp_gesture_input ev, int n,
-			 const struct tp_gesture_pos *pos, enum tp_gesture_state *next)
+static void gesture_none(struct tp_core *core, enum tp_gesture_input ev,
+			 enum tp_gesture_state *next)
 {
+	int n = core->gesture.in_fingers;
+	const struct tp_gesture_pos *pos = core->gesture.in_pos;
+
 	switch (ev) {
 	case GESTURE_EVENT_FINGERS:
 		*next = count_next(core, n, pos, false);
@@ -742,9 +746,12 @@ static void gesture_none(struct tp_core *core, enum tp_gesture_input ev, int n,
 }
 
 /* UNKNOWN: two fingers, scroll or pinch still open. */
-static void gesture_unknown(struct tp_core *core, enum tp_gesture_input ev, int n,
-			    const struct tp_gesture_pos *pos, enum tp_gesture_state *next)
+static void gesture_unknown(struct tp_core *core, enum tp_gesture_input ev,
+			    enum tp_gesture_state *next)
 {
+	int n = core->gesture.in_fingers;
+	const struct tp_gesture_pos *pos = core->gesture.in_pos;
+
 	switch (ev) {
 	case GESTURE_EVENT_FINGERS:
 		*next = count_next(core, n, pos, false);
@@ -776,13 +783,16 @@ static void gesture_unknown(struct tp_core *core, enum tp_gesture_input ev, int 
 
 /*
  * SCROLL: two fingers scroll (scroll.c, tp_gesture_scroll_allowed()).  MOVE
- * comes only while the pinch window is open (follow()): the fingers may
- * still turn out to pinch.  The scroll already carried the centre's motion,
+ * matters only while the pinch window is open: the fingers may still turn
+ * out to pinch.  The scroll already carried the centre's motion,
  * so the pinch's first update carries no pan.
  */
-static void gesture_scroll(struct tp_core *core, enum tp_gesture_input ev, int n,
-			   const struct tp_gesture_pos *pos, enum tp_gesture_state *next)
+static void gesture_scroll(struct tp_core *core, enum tp_gesture_input ev,
+			   enum tp_gesture_state *next)
 {
+	int n = core->gesture.in_fingers;
+	const struct tp_gesture_pos *pos = core->gesture.in_pos;
+
 	switch (ev) {
 	case GESTURE_EVENT_FINGERS:
 		*next = count_next(core, n, pos, false);
@@ -794,6 +804,8 @@ static void gesture_scroll(struct tp_core *core, enum tp_gesture_input ev, int n
 		*next = GESTURE_STATE_NONE;
 		break;
 	case GESTURE_EVENT_MOVE:
+		if (!pinch_window_open(core))
+			break;	/* a scroll for good: scroll.c follows the fingers */
 		if (core->gesture.early) {
 			/* decided inside the noise: decide again now that it moved further */
 			if (pos->n < 2 || decide_two_fingers(core, pos) != GESTURE_STATE_PINCH)
@@ -816,9 +828,12 @@ static void gesture_scroll(struct tp_core *core, enum tp_gesture_input ev, int n
  * the gesture normally (the user is done, the fingers left do nothing more),
  * an added finger cancels it (something else begins), and so does DISABLE.
  */
-static void gesture_end_running(struct tp_core *core, enum tp_gesture_input ev, int n,
-				const struct tp_gesture_pos *pos, enum tp_gesture_state *next)
+static void gesture_end_running(struct tp_core *core, enum tp_gesture_input ev,
+				enum tp_gesture_state *next)
 {
+	int n = core->gesture.in_fingers;
+	const struct tp_gesture_pos *pos = core->gesture.in_pos;
+
 	end_gesture(core, ev == GESTURE_EVENT_DISABLE || !(n < core->gesture.fingers));
 	if (ev == GESTURE_EVENT_FINGERS)
 		*next = count_next(core, n, pos, true);
@@ -829,9 +844,10 @@ static void gesture_end_running(struct tp_core *core, enum tp_gesture_input ev, 
 }
 
 /* PINCH: scale and rotation follow the two fingers. */
-static void gesture_pinch(struct tp_core *core, enum tp_gesture_input ev, int n,
-			  const struct tp_gesture_pos *pos, enum tp_gesture_state *next)
+static void gesture_pinch(struct tp_core *core, enum tp_gesture_input ev,
+			  enum tp_gesture_state *next)
 {
+	const struct tp_gesture_pos *pos = core->gesture.in_pos;
 	struct tp_gesture *g = &core->gesture;
 	double dt_ms, scale;
 
@@ -839,7 +855,7 @@ static void gesture_pinch(struct tp_core *core, enum tp_gesture_input ev, int n,
 	case GESTURE_EVENT_FINGERS:
 	case GESTURE_EVENT_RELEASE:
 	case GESTURE_EVENT_DISABLE:
-		gesture_end_running(core, ev, n, pos, next);
+		gesture_end_running(core, ev, next);
 		break;
 	case GESTURE_EVENT_MOVE:
 		dt_ms = (core->now - g->last_time) / 1000.0;
@@ -863,9 +879,12 @@ static void gesture_pinch(struct tp_core *core, enum tp_gesture_input ev, int n,
 }
 
 /* SWIPE_START: three or more fingers, waiting for the centre to move. */
-static void gesture_swipe_start(struct tp_core *core, enum tp_gesture_input ev, int n,
-				const struct tp_gesture_pos *pos, enum tp_gesture_state *next)
+static void gesture_swipe_start(struct tp_core *core, enum tp_gesture_input ev,
+				enum tp_gesture_state *next)
 {
+	int n = core->gesture.in_fingers;
+	const struct tp_gesture_pos *pos = core->gesture.in_pos;
+
 	switch (ev) {
 	case GESTURE_EVENT_FINGERS:
 		*next = count_next(core, n, pos, true);
@@ -887,16 +906,17 @@ static void gesture_swipe_start(struct tp_core *core, enum tp_gesture_input ev, 
 }
 
 /* SWIPE: the centre's motion. */
-static void gesture_swipe(struct tp_core *core, enum tp_gesture_input ev, int n,
-			  const struct tp_gesture_pos *pos, enum tp_gesture_state *next)
+static void gesture_swipe(struct tp_core *core, enum tp_gesture_input ev,
+			  enum tp_gesture_state *next)
 {
+	const struct tp_gesture_pos *pos = core->gesture.in_pos;
 	struct tp_gesture *g = &core->gesture;
 
 	switch (ev) {
 	case GESTURE_EVENT_FINGERS:
 	case GESTURE_EVENT_RELEASE:
 	case GESTURE_EVENT_DISABLE:
-		gesture_end_running(core, ev, n, pos, next);
+		gesture_end_running(core, ev, next);
 		break;
 	case GESTURE_EVENT_MOVE:
 		if (pos->x != g->x || pos->y != g->y)
@@ -912,9 +932,12 @@ static void gesture_swipe(struct tp_core *core, enum tp_gesture_input ev, int n,
 }
 
 /* IGNORE: a gesture ended; nothing until every finger is up, or a finger added makes 3+. */
-static void gesture_ignore(struct tp_core *core, enum tp_gesture_input ev, int n,
-			   const struct tp_gesture_pos *pos, enum tp_gesture_state *next)
+static void gesture_ignore(struct tp_core *core, enum tp_gesture_input ev,
+			   enum tp_gesture_state *next)
 {
+	int n = core->gesture.in_fingers;
+	const struct tp_gesture_pos *pos = core->gesture.in_pos;
+
 	if (ev == GESTURE_EVENT_FINGERS)
 		*next = count_next(core, n, pos, true);
 	else if (ev == GESTURE_EVENT_RELEASE)
@@ -923,7 +946,8 @@ static void gesture_ignore(struct tp_core *core, enum tp_gesture_input ev, int n
 
 /*
  * Inlined at each of its few callers (gcc would call it): the per-frame MOVE
- * then costs what the switch in tp_gesture_frame cost before.
+ * then costs what the switch in tp_gesture_frame cost before.  n and pos,
+ * the frame's count and positions, are the handlers' input for the call.
  */
 static inline __attribute__((always_inline)) void
 gesture_handle_event(struct tp_core *core, enum tp_gesture_input ev, int n,
@@ -932,33 +956,36 @@ gesture_handle_event(struct tp_core *core, enum tp_gesture_input ev, int n,
 	struct tp_gesture *g = &core->gesture;
 	enum tp_gesture_state current = g->state, next = current;
 
+	g->in_fingers = n;
+	g->in_pos = pos;
 	switch (current) {
 	case GESTURE_STATE_NONE:
-		gesture_none(core, ev, n, pos, &next);
+		gesture_none(core, ev, &next);
 		break;
 	case GESTURE_STATE_UNKNOWN:
-		gesture_unknown(core, ev, n, pos, &next);
+		gesture_unknown(core, ev, &next);
 		break;
 	case GESTURE_STATE_SCROLL:
-		gesture_scroll(core, ev, n, pos, &next);
+		gesture_scroll(core, ev, &next);
 		break;
 	case GESTURE_STATE_PINCH:
-		gesture_pinch(core, ev, n, pos, &next);
+		gesture_pinch(core, ev, &next);
 		break;
 	case GESTURE_STATE_SWIPE_START:
-		gesture_swipe_start(core, ev, n, pos, &next);
+		gesture_swipe_start(core, ev, &next);
 		break;
 	case GESTURE_STATE_SWIPE:
-		gesture_swipe(core, ev, n, pos, &next);
+		gesture_swipe(core, ev, &next);
 		break;
 	case GESTURE_STATE_IGNORE:
-		gesture_ignore(core, ev, n, pos, &next);
+		gesture_ignore(core, ev, &next);
 		break;
 	}
 	if (next != current)
 		tp_log(core, TP_LOG_DEBUG, "gesture: %s -> %s -> %s (fingers %d)", state_name(current),
 		       event_name(ev), state_name(next), core->gesture_fingers);
 	g->state = next;
+	g->in_pos = NULL;
 }
 
 /* The touches of the settled fingers, none of them new (changed: touches_changed()). */
@@ -971,8 +998,7 @@ static bool same_touches(const struct tp_gesture *g, const struct tp_gesture_pos
 /*
  * The count n and the touches of this frame: FINGERS or RELEASE when the
  * count changes, TOUCHES when other touches go on with the same count,
- * else MOVE, for the states that act on it (the others only keep the time:
- * one finger pointing, a scroll going on, most frames).
+ * else MOVE.  Which states act on them is the handlers' business.
  */
 static void follow(struct tp_core *core, int n, bool changed, const struct tp_gesture_pos *pos)
 {
@@ -1002,15 +1028,11 @@ static void follow(struct tp_core *core, int n, bool changed, const struct tp_ge
 		 * three fingers gave a slot to another finger): go on from here, no
 		 * jump.  Only a pinch keeps something across (its scale).
 		 */
-		if (g->state == GESTURE_STATE_PINCH)
-			gesture_handle_event(core, GESTURE_EVENT_TOUCHES, n, pos);
+		gesture_handle_event(core, GESTURE_EVENT_TOUCHES, n, pos);
 		settle(core, pos);
 		return;
 	}
-	if (g->state == GESTURE_STATE_UNKNOWN || g->state == GESTURE_STATE_PINCH ||
-	    g->state == GESTURE_STATE_SWIPE_START || g->state == GESTURE_STATE_SWIPE ||
-	    (g->state == GESTURE_STATE_SCROLL && pinch_window_open(core)))
-		gesture_handle_event(core, GESTURE_EVENT_MOVE, n, pos);
+	gesture_handle_event(core, GESTURE_EVENT_MOVE, n, pos);
 	g->last_time = core->now;
 }
 
@@ -1093,6 +1115,27 @@ bool tp_gesture_scroll_origin(const struct tp_core *core, int t1, int t2, double
 	*x = g->start_x;
 	*y = g->start_y / y_scale(core);
 	return true;
+}
+
+bool tp_gesture_scroll_allowed(const struct tp_core *core)
+{
+	return core->gesture.state == GESTURE_STATE_SCROLL;
+}
+
+bool tp_gesture_pinching(const struct tp_core *core)
+{
+	return core->gesture.state == GESTURE_STATE_PINCH;
+}
+
+void tp_gesture_pair(const struct tp_core *core, int *t1, int *t2)
+{
+	*t1 = core->gesture.pair[0];
+	*t2 = core->gesture.pair[1];
+}
+
+int tp_gesture_fingers(const struct tp_core *core)
+{
+	return core->gesture.fingers;
 }
 
 void tp_gesture_reset(struct tp_core *core)

@@ -6,6 +6,7 @@ xf86_input_synaptics_src_core_libtpcore_la_SOURCES = \
 	xf86-input-synaptics/src/core/touchpad.h \
 	xf86-input-synaptics/src/core/core-private.h \
 	xf86-input-synaptics/src/core/core.c \
+	xf86-input-synaptics/src/core/output.c \
 	xf86-input-synaptics/src/core/touch.c \
 	xf86-input-synaptics/src/core/palm.c \
 	xf86-input-synaptics/src/core/params.c \

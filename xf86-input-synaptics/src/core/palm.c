@@ -12,19 +12,23 @@
  * light pressure; otherwise its pressure must have settled (not rising by more
  * than 1 or falling by more than 5 since the last report) and it must not be
  * wider than PalmMinWidth.  Returns true if new touches are held back.
- * Called with PalmDetect on (tp_palm_gate()).
+ * With PalmDetect off (the default) nothing is held back.
  */
 #define PALM_THIN_WIDTH		6	/* narrower than this and landing light: a finger */
 #define PALM_THIN_WIDTH_LIGHT	7	/* ... or landing from below FingerHigh / 2 */
 #define PALM_Z_RISE		1	/* a rising pressure may be a palm settling */
 #define PALM_Z_FALL		5
 
-bool tp_palm_check(struct tp_core *core, const struct tp_frame *f)
+bool tp_palm_frame(struct tp_core *core, const struct tp_frame *f)
 {
 	const struct tp_params *p = &core->p;
 	int z = f->pressure, w = f->width;
 	bool hold = false;
 
+	if (!p->palm_detect) {
+		core->palm = false;
+		return false;
+	}
 	if (!core->dev.pressure.present)
 		return false;
 	if (z < p->finger_low) {

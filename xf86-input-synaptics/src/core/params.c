@@ -1,5 +1,6 @@
 /*
- * params.c - defaults derived from the device, validation, parameter table.
+ * params.c - defaults derived from the device, validation, parameter table,
+ * and the edge zones the parameters draw.
  *
  * The defaults follow xf86-input-synaptics 1.9 (see synaptics(4)); the
  * validation applies 1.9's property rules plus the checks 1.9 forgot
@@ -375,4 +376,38 @@ int tp_params_validate(const struct tp_device *dev, const struct tp_params *p, c
 				REJECT("overlapping soft button areas");
 
 	return 0;
+}
+
+/*
+ * The edge zones of 1.9's 3x3 layout.  With CircularPad the pad is the ellipse
+ * inscribed in the edges: everything outside it is edge, and which edge (or
+ * corner) is decided by the direction from the centre, in 45 degree sectors.
+ */
+void tp_edge_zone(const struct tp_core *core, int x, int y, bool *left, bool *right,
+		  bool *top, bool *bottom)
+{
+	const struct tp_params *p = &core->p;
+	double hw = ((double)p->right_edge - p->left_edge) / 2.0;
+	double hh = ((double)p->bottom_edge - p->top_edge) / 2.0;
+
+	if (p->circular_pad && hw > 0 && hh > 0) {
+		double nx = (x - (p->left_edge + hw)) / hw;
+		double ny = (y - (p->top_edge + hh)) / hh;
+		double a;
+
+		*left = *right = *top = *bottom = false;
+		if (nx * nx + ny * ny < 1.0)
+			return;
+		/* 0 = right, increasing clockwise (y grows downwards); sectors centred on the axes. */
+		a = atan2(ny, nx) * 180.0 / M_PI;
+		*right = a > -67.5 && a < 67.5;
+		*bottom = a > 22.5 && a < 157.5;
+		*left = a > 112.5 || a < -112.5;
+		*top = a > -157.5 && a < -22.5;
+		return;
+	}
+	*left = x < p->left_edge;
+	*right = x > p->right_edge;
+	*top = y < p->top_edge;
+	*bottom = y > p->bottom_edge;
 }

@@ -251,37 +251,47 @@ static bool coast_tick(struct tp_core *core, bool friction)
 	return true;
 }
 
-static void coast_idle(struct tp_core *core, enum tp_coast_event ev, double v, double h,
-		       enum tp_coast_state *next)
+/* IDLE has no deadline (stop_coasting() clears it): no TICK there. */
+static void coast_bug(struct tp_core *core, enum tp_coast_event ev)
 {
+	tp_log_bug(core, "coast", coast_state_name(core->scroll.coast), coast_event_name(ev));
+}
+
+static void coast_idle(struct tp_core *core, enum tp_coast_event ev, enum tp_coast_state *next)
+{
+	const struct tp_scroll *s = &core->scroll;
+
 	switch (ev) {
 	case COAST_EVENT_LIFT:
-		start_coasting(core, v, h, false);
+		start_coasting(core, s->end_v, s->end_h, false);
 		*next = COAST_STATE_LIFT;
 		break;
 	case COAST_EVENT_CORNER:
-		start_coasting(core, v, h, true);
+		start_coasting(core, s->end_v, s->end_h, true);
 		*next = COAST_STATE_CORNER;
+		break;
+	case COAST_EVENT_TICK:
+		coast_bug(core, ev);
 		break;
 	case COAST_EVENT_LEAVE_CORNER:
 	case COAST_EVENT_SCROLL_END:
 	case COAST_EVENT_TOUCH:
 	case COAST_EVENT_DISABLE:
-	case COAST_EVENT_TICK:
 		break;
 	}
 }
 
-static void coast_lift(struct tp_core *core, enum tp_coast_event ev, double v, double h,
-		       enum tp_coast_state *next)
+static void coast_lift(struct tp_core *core, enum tp_coast_event ev, enum tp_coast_state *next)
 {
+	const struct tp_scroll *s = &core->scroll;
+
 	switch (ev) {
 	case COAST_EVENT_LIFT:
 		/* Another scroll ended (one that began under this coast): its speed now. */
-		start_coasting(core, v, h, false);
+		start_coasting(core, s->end_v, s->end_h, false);
 		break;
 	case COAST_EVENT_CORNER:
-		start_coasting(core, v, h, true);
+		start_coasting(core, s->end_v, s->end_h, true);
 		*next = COAST_STATE_CORNER;
 		break;
 	case COAST_EVENT_TOUCH:
@@ -299,16 +309,17 @@ static void coast_lift(struct tp_core *core, enum tp_coast_event ev, double v, d
 	}
 }
 
-static void coast_corner(struct tp_core *core, enum tp_coast_event ev, double v, double h,
-			 enum tp_coast_state *next)
+static void coast_corner(struct tp_core *core, enum tp_coast_event ev, enum tp_coast_state *next)
 {
+	const struct tp_scroll *s = &core->scroll;
+
 	switch (ev) {
 	case COAST_EVENT_LIFT:
-		start_coasting(core, v, h, false);
+		start_coasting(core, s->end_v, s->end_h, false);
 		*next = COAST_STATE_LIFT;
 		break;
 	case COAST_EVENT_CORNER:
-		start_coasting(core, v, h, true);
+		start_coasting(core, s->end_v, s->end_h, true);
 		break;
 	case COAST_EVENT_LEAVE_CORNER:
 	case COAST_EVENT_SCROLL_END:
@@ -331,15 +342,19 @@ static void coast_handle_event(struct tp_core *core, enum tp_coast_event ev, dou
 	struct tp_scroll *s = &core->scroll;
 	enum tp_coast_state current = s->coast, next = current;
 
+	s->end_v = v;
+	s->end_h = h;
+	if (ev == COAST_EVENT_TICK)
+		s->coast_deadline = 0;	/* fired: the next step sets it again */
 	switch (current) {
 	case COAST_STATE_IDLE:
-		coast_idle(core, ev, v, h, &next);
+		coast_idle(core, ev, &next);
 		break;
 	case COAST_STATE_LIFT:
-		coast_lift(core, ev, v, h, &next);
+		coast_lift(core, ev, &next);
 		break;
 	case COAST_STATE_CORNER:
-		coast_corner(core, ev, v, h, &next);
+		coast_corner(core, ev, &next);
 		break;
 	}
 	if (next != current || ev == COAST_EVENT_LIFT || ev == COAST_EVENT_CORNER)
@@ -813,12 +828,26 @@ static bool fingers_event_matters(const struct tp_scroll *s, enum tp_scroll_even
 	return true;
 }
 
-/* A frame in which a scroll runs or may begin or end (tp_scroll_frame()). */
-bool tp_scroll_update(struct tp_core *core)
+uint64_t tp_scroll_next_timeout(const struct tp_core *core)
+{
+	return core->scroll.coast_deadline;
+}
+
+/* Every frame: a scroll runs, may begin or end, or coasting stops. */
+bool tp_scroll_frame(struct tp_core *core)
 {
 	struct tp_scroll *s = &core->scroll;
 	enum tp_scroll_event ev;
 	int n = core->gesture_fingers;
+
+	/*
+	 * No scroll runs and none can begin: no new touch, not one finger
+	 * (edge and circular scrolling), no two-finger scroll allowed by
+	 * gesture.c, and scrolling on (while off, every frame stops coasting).
+	 */
+	if (s->state == SCROLL_STATE_IDLE && n == core->prev_gesture_fingers && n != 1 &&
+	    core->p.touchpad_off == 0 && !core->palm && !tp_gesture_scroll_allowed(core))
+		return false;
 
 	if (n > 0 && core->prev_gesture_fingers == 0) {
 		/* A new touch stops coasting and chooses edge/circular scrolling. */

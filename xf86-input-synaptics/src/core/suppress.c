@@ -64,7 +64,7 @@ static bool any_marked(const struct tp_core *core)
 	return false;
 }
 
-bool tp_suppress_mark(struct tp_core *core, bool held)
+static bool mark(struct tp_core *core, bool held)
 {
 	bool changed = false;
 	int top = area_top(core);
@@ -108,4 +108,21 @@ bool tp_suppress_mark(struct tp_core *core, bool held)
 	}
 	core->suppress_marked = any_marked(core);
 	return changed;
+}
+
+bool tp_suppress_active(const struct tp_core *core)
+{
+	return core->p.button_area_suppression &&
+	       ((core->buttons.hw & (TP_HW_LEFT | TP_HW_RIGHT | TP_HW_MIDDLE)) ||
+		core->clickpad.pressed);
+}
+
+/* Every frame: with no button held and nothing marked (most frames) nothing to do. */
+bool tp_suppress_update(struct tp_core *core)
+{
+	bool held = tp_suppress_active(core);
+
+	if (!core->mt || (!held && !core->suppress_marked))
+		return false;
+	return mark(core, held);
 }

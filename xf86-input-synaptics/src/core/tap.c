@@ -125,6 +125,12 @@ static void start_click(struct tp_core *core, int button)
 	set_timer(core, core->p.click_time);
 }
 
+/* The deadline is cleared entering IDLE, DRAGGING and DEAD, and they set none. */
+static void tap_bug(struct tp_core *core, enum tp_tap_event ev)
+{
+	tp_log_bug(core, "tap", tp_tap_state_name(core->tap.state), tap_event_name(ev));
+}
+
 static void tap_idle(struct tp_core *core, enum tp_tap_event ev, enum tp_tap_state *next)
 {
 	switch (ev) {
@@ -136,9 +142,11 @@ static void tap_idle(struct tp_core *core, enum tp_tap_event ev, enum tp_tap_sta
 		set_timer(core, core->p.max_tap_time);
 		*next = TAP_STATE_TOUCH;
 		break;
+	case TAP_EVENT_TIMEOUT:
+		tap_bug(core, ev);
+		break;
 	case TAP_EVENT_RELEASE:
 	case TAP_EVENT_MOTION:
-	case TAP_EVENT_TIMEOUT:
 	case TAP_EVENT_BUTTON:
 	case TAP_EVENT_DISABLE:
 		break;
@@ -269,9 +277,11 @@ static void tap_dragging(struct tp_core *core, enum tp_tap_event ev, enum tp_tap
 		drop_button(core);
 		*next = TAP_STATE_DEAD;
 		break;
+	case TAP_EVENT_TIMEOUT:
+		tap_bug(core, ev);
+		break;
 	case TAP_EVENT_TOUCH:
 	case TAP_EVENT_MOTION:
-	case TAP_EVENT_TIMEOUT:
 		break;
 	}
 }
@@ -321,14 +331,15 @@ static void tap_drag_locked_touch(struct tp_core *core, enum tp_tap_event ev,
 
 static void tap_dead(struct tp_core *core, enum tp_tap_event ev, enum tp_tap_state *next)
 {
-	(void)core;
 	switch (ev) {
 	case TAP_EVENT_RELEASE:
 		*next = TAP_STATE_IDLE;
 		break;
+	case TAP_EVENT_TIMEOUT:
+		tap_bug(core, ev);
+		break;
 	case TAP_EVENT_TOUCH:
 	case TAP_EVENT_MOTION:
-	case TAP_EVENT_TIMEOUT:
 	case TAP_EVENT_BUTTON:
 	case TAP_EVENT_DISABLE:
 		break;
@@ -420,11 +431,21 @@ void tp_tap_button(struct tp_core *core)
 	tap_handle_event(core, TAP_EVENT_BUTTON);
 }
 
-/* A frame that may change something (tp_tap_frame()). */
-void tp_tap_update(struct tp_core *core)
+uint64_t tp_tap_next_timeout(const struct tp_core *core)
+{
+	return core->tap.deadline;
+}
+
+/* Every frame: the finger count's changes, as the tap machine's events. */
+void tp_tap_frame(struct tp_core *core)
 {
 	struct tp_tap *tap = &core->tap;
 	int n = core->gesture_fingers;
+
+	/* IDLE or DEAD, the last frame's count, no more fingers than before: nothing to do */
+	if ((tap->state == TAP_STATE_IDLE || tap->state == TAP_STATE_DEAD) &&
+	    n == tap->prev_fingers && n <= tap->max_fingers)
+		return;
 
 	/* the state first: most frames are IDLE or DEAD, where disabling changes nothing */
 	if (tap->state != TAP_STATE_IDLE && tap->state != TAP_STATE_DEAD && !tap_enabled(core))

@@ -252,7 +252,7 @@ void tp_touch_frame(struct tp_core *core, const struct tp_frame *f)
 	else
 		pad_down = f->touch || f->fingers > 0;
 
-	hold = tp_palm_gate(core, f);
+	hold = tp_palm_frame(core, f);
 	if (core->mt)
 		update_mt_touches(core, f, pad_down, hold);
 	else

@@ -24,7 +24,7 @@
 #include "touchpad.h"
 #include "tp-evdev.h"
 #include "tp-options.h"
-#include "gesture-action.h"
+#include "tp-actions.h"
 #include "syn-thread.h"
 
 /*
